@@ -1,0 +1,45 @@
+//! Move generation speed: bulk-counted perft and make/undo, per game.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use imcts::games::breakthrough::{Breakthrough, MoveList};
+use imcts::{Game, perft};
+use std::hint::black_box;
+
+fn breakthrough_perft(c: &mut Criterion) {
+    let mut g = c.benchmark_group("breakthrough");
+    // perft 5 from the start: 6,182,818 leaves (see data/perft/breakthrough.txt).
+    let leaves = 6_182_818;
+    g.throughput(Throughput::Elements(leaves));
+    g.sample_size(10);
+    g.bench_function("perft5_bulk", |b| {
+        let mut pos = Breakthrough::start();
+        b.iter(|| {
+            let n = perft(black_box(&mut pos), 5);
+            assert_eq!(n, leaves);
+            n
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("breakthrough");
+    // make + undo of every legal move of a middle-game position.
+    let pos = Breakthrough::parse_position("pppppppp/1ppp1ppp/4p3/p7/2P1P3/1P6/P2P1PPP/PPPPPPP1 w")
+        .expect("valid position");
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    g.throughput(Throughput::Elements(list.len() as u64));
+    g.bench_function("make_undo_all_moves", |b| {
+        let mut p = pos.clone();
+        b.iter(|| {
+            for &mv in &list {
+                let u = p.make(black_box(mv));
+                p.undo(mv, u);
+            }
+            assert_eq!(p, pos);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, breakthrough_perft);
+criterion_main!(benches);

@@ -1,0 +1,375 @@
+//! The contract every game implements.
+//!
+//! One trait, [`Game`], covers all five games of imcts — Breakthrough, Lines of Action, Kalah,
+//! Tic-Tac-Toe and Outer-Open Gomoku — without allocation. Search walks the tree by
+//! [`Game::make`] / [`Game::undo`] on a single state, so both must restore the state exactly,
+//! incremental evaluations included.
+//!
+//! Design points every implementation follows:
+//! - The side to move is explicit ([`Game::side_to_move`]); a player may move several times in a
+//!   row (Kalah) and a side may have to pass (Lines of Action, where the pass is a real move).
+//! - Legal moves go into a fixed-capacity [`MoveBuffer`] whose capacity is the documented worst
+//!   case of the game, so pushing never fails for reachable positions.
+//! - A finished game has no legal moves and [`Game::outcome`] returns `Some`.
+//! - Evaluations are in `[-1, 1]` from a given player's point of view; a game with several
+//!   evaluation functions lets the caller pick one through [`Game::Eval`].
+//! - Moves encode into a `u16` so a search node can store one in two bytes.
+
+use core::fmt;
+
+use crate::SearchRng;
+
+/// One of the two players. `First` moves first from every game's initial position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Player {
+    /// The player who moves first from the initial position.
+    First = 0,
+    /// The other player.
+    Second = 1,
+}
+
+impl Player {
+    /// Both players, in index order.
+    pub const BOTH: [Player; 2] = [Player::First, Player::Second];
+
+    /// The other player.
+    #[inline(always)]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// `0` for [`Player::First`], `1` for [`Player::Second`]: an index into per-player arrays.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player with the given index (`0` or `1`); any other value is `None`.
+    pub const fn from_index(i: usize) -> Option<Player> {
+        match i {
+            0 => Some(Player::First),
+            1 => Some(Player::Second),
+            _ => None,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    /// The given player won.
+    Win(Player),
+    /// Neither player won.
+    Draw,
+}
+
+impl Outcome {
+    /// The reward of this outcome for `player`: `1` for a win, `0` for a draw, `-1` for a loss.
+    #[inline]
+    pub fn reward(self, player: Player) -> f32 {
+        match self {
+            Outcome::Win(p) if p == player => 1.0,
+            Outcome::Win(_) => -1.0,
+            Outcome::Draw => 0.0,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// A fixed-capacity list of moves, filled by [`Game::legal_moves`].
+///
+/// Implemented for `heapless::Vec<M, N>`; each game picks `N` as its documented worst case, so a
+/// push past capacity means a bug in that bound. Such a push is dropped (and trips a debug
+/// assertion) rather than panicking in release builds.
+pub trait MoveBuffer<M: Copy>: Default {
+    /// Appends a move.
+    fn push_move(&mut self, mv: M);
+    /// Removes every move.
+    fn clear_moves(&mut self);
+    /// The moves, in generation order.
+    fn moves(&self) -> &[M];
+}
+
+impl<M: Copy, const N: usize> MoveBuffer<M> for heapless::Vec<M, N> {
+    #[inline(always)]
+    fn push_move(&mut self, mv: M) {
+        let pushed = self.push(mv);
+        debug_assert!(pushed.is_ok(), "move list capacity {N} exceeded");
+    }
+    #[inline(always)]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+    #[inline(always)]
+    fn moves(&self) -> &[M] {
+        self.as_slice()
+    }
+}
+
+/// What was wrong with a string given to a parser.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Problem {
+    /// The field was empty.
+    Empty,
+    /// The field was expected but the input ended.
+    Missing,
+    /// There was more input after the last field.
+    Extra,
+    /// A character that is not allowed here.
+    UnexpectedChar(char),
+    /// The field has the wrong length (e.g. a rank describing 9 squares).
+    BadLength {
+        /// What the field should have measured.
+        expected: u16,
+        /// What it measured.
+        found: u16,
+    },
+    /// A number or coordinate outside the board or the allowed range.
+    OutOfRange,
+    /// The move is well formed but not legal in this position.
+    Illegal,
+    /// The fields are each well formed but contradict each other or the rules.
+    Inconsistent(&'static str),
+}
+
+/// A typed parse error: which field, and what was wrong with it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct ParseError {
+    /// The field that failed, e.g. `"rank"`, `"side to move"`, `"from square"`.
+    pub field: &'static str,
+    /// Which one of a repeated field (e.g. rank 3), counted from 1, if the field repeats.
+    pub index: Option<u16>,
+    /// What was wrong.
+    pub problem: Problem,
+}
+
+impl ParseError {
+    /// An error in a field that occurs once.
+    pub const fn new(field: &'static str, problem: Problem) -> Self {
+        ParseError {
+            field,
+            index: None,
+            problem,
+        }
+    }
+
+    /// An error in the `index`-th occurrence (from 1) of a repeated field.
+    pub const fn at(field: &'static str, index: u16, problem: Problem) -> Self {
+        ParseError {
+            field,
+            index: Some(index),
+            problem,
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Empty => f.write_str("is empty"),
+            Problem::Missing => f.write_str("is missing"),
+            Problem::Extra => f.write_str("is followed by unexpected input"),
+            Problem::UnexpectedChar(c) => write!(f, "has unexpected character {c:?}"),
+            Problem::BadLength { expected, found } => {
+                write!(f, "has length {found}, expected {expected}")
+            }
+            Problem::OutOfRange => f.write_str("is out of range"),
+            Problem::Illegal => f.write_str("is not a legal move here"),
+            Problem::Inconsistent(why) => write!(f, "is inconsistent: {why}"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "{} {} {}", self.field, i, self.problem),
+            None => write!(f, "{} {}", self.field, self.problem),
+        }
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+/// A two-player, perfect-information, deterministic game as the search sees it.
+///
+/// Implementations keep their evaluations incrementally in [`make`](Game::make) /
+/// [`undo`](Game::undo) where the game allows, and check them against a from-scratch
+/// recomputation with debug assertions.
+pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
+    /// A move. Small and `Copy`; encodes into a `u16` with [`encode_move`](Game::encode_move).
+    type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// What [`make`](Game::make) returns and [`undo`](Game::undo) needs to restore the state.
+    type Undo: Copy + fmt::Debug;
+    /// The fixed-capacity move list, sized for the game's worst case.
+    type MoveList: MoveBuffer<Self::Move>;
+    /// Which evaluation function to use, for games that offer several. `Default` is the
+    /// game's standard one.
+    type Eval: Copy + Eq + Default + fmt::Debug + Send + Sync + 'static;
+
+    /// The game's name as the command line spells it (`breakthrough`, `loa`, …).
+    const NAME: &'static str;
+    /// The evaluation functions this game offers, by the label player specs use.
+    const EVALS: &'static [(&'static str, Self::Eval)];
+    /// An upper bound on the number of legal moves in any reachable position.
+    const MAX_MOVES: usize;
+    /// An upper bound on the length of a game in plies, or `u32::MAX` if none is known.
+    const MAX_GAME_PLIES: u32 = u32::MAX;
+
+    /// The initial position under the game's default rules.
+    fn new() -> Self;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+
+    /// Writes the legal moves into `out` (cleared first). Empty if and only if the game is over.
+    fn legal_moves(&self, out: &mut Self::MoveList);
+
+    /// The number of legal moves; games override this with a faster count (perft bulk counting).
+    fn count_moves(&self) -> u64 {
+        let mut list = Self::MoveList::default();
+        self.legal_moves(&mut list);
+        list.moves().len() as u64
+    }
+
+    /// Whether `mv` is legal here. Hosts validate input with this before [`make`](Game::make).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut list = Self::MoveList::default();
+        self.legal_moves(&mut list);
+        list.moves().contains(&mv)
+    }
+
+    /// Plays a legal move. The move must come from [`legal_moves`](Game::legal_moves) (or pass
+    /// [`is_legal`](Game::is_legal)); an illegal move leaves the state unspecified but never
+    /// causes undefined behaviour.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+
+    /// Takes back `mv`, which must be the last move made, given what its `make` returned.
+    fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// `None` while the game goes on; how it ended once it is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether the game is over.
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The heuristic value of the position in `[-1, 1]` for `player` under evaluation `eval`.
+    /// Terminal positions evaluate to their reward (`1`, `0` or `-1`).
+    fn evaluate(&self, eval: Self::Eval, player: Player) -> f32;
+
+    /// The final score margin for `player` in scored games (Kalah: store difference), `0` for
+    /// games without a score. Used by "big win" rewards.
+    fn score_margin(&self, _player: Player) -> i32 {
+        0
+    }
+
+    /// The largest possible [`score_margin`](Game::score_margin), `0` for unscored games.
+    const MAX_MARGIN: i32 = 0;
+
+    /// A hash of the position (pieces, side to move, anything else that decides the legal
+    /// moves), for transposition tables and repetition checks.
+    fn key(&self) -> u64;
+
+    /// Encodes a move into 16 bits so a search node can store it.
+    fn encode_move(mv: Self::Move) -> u16;
+
+    /// Decodes a `u16` from [`encode_move`](Game::encode_move); `None` if it names no move
+    /// of this game at all (it may still be illegal in a given position).
+    fn decode_move(code: u16) -> Option<Self::Move>;
+
+    /// Parses a move in the game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
+
+    /// Writes a move in the game's notation. `mv` must be legal in `self` (notation may depend
+    /// on the position, e.g. `-` versus `x` for captures).
+    fn write_move<W: fmt::Write>(&self, mv: Self::Move, out: &mut W) -> fmt::Result;
+
+    /// Parses a position string as written by [`write_position`](Game::write_position).
+    fn parse_position(text: &str) -> Result<Self, ParseError>;
+
+    /// Writes the position string; `parse_position` of it gives back an equal state.
+    fn write_position<W: fmt::Write>(&self, out: &mut W) -> fmt::Result;
+
+    /// The evaluation labelled `label` in [`EVALS`](Game::EVALS), compared without regard to
+    /// ASCII case.
+    fn parse_eval(label: &str) -> Option<Self::Eval> {
+        Self::EVALS
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(label))
+            .map(|&(_, e)| e)
+    }
+
+    // ----- Domain knowledge for the search. Defaults mean "this game has none". -----
+
+    /// Whether the game has an informed playout policy ([`informed_playout_move`]).
+    ///
+    /// [`informed_playout_move`]: Game::informed_playout_move
+    const HAS_INFORMED_PLAYOUTS: bool = false;
+
+    /// Picks a playout move with the game's informed policy (Breakthrough's `ipp`, the move
+    /// categories of Lines of Action). `moves` is this position's legal move list, non-empty.
+    /// The default picks uniformly at random.
+    fn informed_playout_move(&self, moves: &[Self::Move], rng: &mut SearchRng) -> Self::Move {
+        moves[crate::rng::below(rng, moves.len() as u32) as usize]
+    }
+
+    /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
+    const HAS_NODE_PRIORS: bool = false;
+
+    /// The prior win rate in `[0, 1]` of playing `mv` here, for node priors (Breakthrough:
+    /// Lorentz & Horey's safety scheme). `None` when the game has no prior for it.
+    fn node_prior(&self, _mv: Self::Move) -> Option<f32> {
+        None
+    }
+
+    /// A heuristic score in `[0, 1]` of `mv` here for progressive bias (LOA: the transition
+    /// probability of its move category). `None` means "use the evaluation of the child".
+    fn move_bias(&self, _mv: Self::Move) -> Option<f32> {
+        None
+    }
+}
+
+/// Counts the move sequences of exactly `depth` plies from `game` (finished games are not
+/// extended), counting the last ply in bulk with [`Game::count_moves`].
+pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => game.count_moves(),
+        _ => {
+            let mut list = G::MoveList::default();
+            game.legal_moves(&mut list);
+            let mut total = 0;
+            for &mv in list.moves() {
+                let u = game.make(mv);
+                total += perft(game, depth - 1);
+                game.undo(mv, u);
+            }
+            total
+        }
+    }
+}
+
+/// A fixed-capacity string holding one move in a game's notation.
+pub type MoveString = heapless::String<32>;
+
+/// Formats `mv` (legal in `game`) into a [`MoveString`].
+pub fn move_string<G: Game>(game: &G, mv: G::Move) -> MoveString {
+    let mut s = MoveString::new();
+    // Every game's notation fits in 32 bytes; on overflow the string is just cut short.
+    let _ = game.write_move(mv, &mut s);
+    s
+}

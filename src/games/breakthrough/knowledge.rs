@@ -1,0 +1,116 @@
+//! Breakthrough domain knowledge for the search: the informed playout policy (`ipp`) and
+//! Lorentz & Horey's node priors (`np`).
+
+use super::{Breakthrough, FILE_A, FILE_H, MAX_MOVES, Move};
+use crate::SearchRng;
+use crate::game::{Game, Player};
+use crate::rng::below;
+
+/// The rank one step from `player`'s back rank: an enemy piece there threatens to win next move.
+#[inline(always)]
+const fn second_rank(player: Player) -> u64 {
+    match player {
+        Player::First => 0xFF << 8,
+        Player::Second => 0xFF << 48,
+    }
+}
+
+/// The informed playout policy of the paper's code:
+/// 1. a move onto the goal rank is always played (decisive move);
+/// 2. if enemy pieces stand one step from our back rank, a capture of one of them is forced when
+///    available (anti-decisive move; with several threats the game is lost anyway);
+/// 3. otherwise a move is drawn with weight 5 for capturing an undefended piece, 2 for any other
+///    capture and 1 for a quiet move.
+pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let enemy = pos.pieces(them);
+    let goal = Breakthrough::goal_rank(us);
+    let threats = enemy & second_rank(us);
+    let defended = pos.attacks(them);
+
+    let mut weights = [0u8; MAX_MOVES];
+    let mut total = 0u32;
+    let mut rescue: Option<Move> = None;
+    let mut rescues = 0u32;
+    for (i, &mv) in moves.iter().enumerate() {
+        let to = 1u64 << mv.to;
+        if to & goal != 0 {
+            return mv;
+        }
+        if to & threats != 0 {
+            // Reservoir sampling keeps a uniform choice among the rescuing captures.
+            rescues += 1;
+            if below(rng, rescues) == 0 {
+                rescue = Some(mv);
+            }
+        }
+        let w = if to & enemy == 0 {
+            1
+        } else if to & defended == 0 {
+            5
+        } else {
+            2
+        };
+        weights[i] = w;
+        total += w as u32;
+    }
+    if let Some(mv) = rescue {
+        return mv;
+    }
+    let mut r = below(rng, total);
+    for (i, &w) in weights[..moves.len()].iter().enumerate() {
+        if r < w as u32 {
+            return moves[i];
+        }
+        r -= w as u32;
+    }
+    moves[moves.len() - 1]
+}
+
+/// Lorentz & Horey's prior win rate for playing `mv` in `pos`, from the safety of the
+/// destination square after the move.
+///
+/// Attackers are enemy pieces on the two squares diagonally ahead of the destination; defenders
+/// are the mover's pieces on the two squares diagonally behind it. A move is safe if attackers ≤
+/// defenders; a safe move's rate depends on the ranks still to go (1 → 1.0, 2 → 0.95, 3 → 0.85,
+/// 4 → 0.75, 5 → 0.60, more → 0.30); an unsafe capture rates 0.60, any other unsafe move 0.30.
+pub(super) fn node_prior(pos: &Breakthrough, mv: Move) -> f32 {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let to = 1u64 << mv.to;
+    let capture = pos.pieces(them) & to != 0;
+    let own_after = (pos.pieces(us) & !(1u64 << mv.from)) | to;
+    let enemy_after = pos.pieces(them) & !to;
+    let (ahead, behind) = match us {
+        Player::First => (
+            ((to & !FILE_A) << 7) | ((to & !FILE_H) << 9),
+            ((to & !FILE_A) >> 9) | ((to & !FILE_H) >> 7),
+        ),
+        Player::Second => (
+            ((to & !FILE_A) >> 9) | ((to & !FILE_H) >> 7),
+            ((to & !FILE_A) << 7) | ((to & !FILE_H) << 9),
+        ),
+    };
+    let attackers = (ahead & enemy_after).count_ones();
+    let defenders = (behind & own_after).count_ones();
+    let rank = mv.to / 8;
+    let to_go = match us {
+        Player::First => 7 - rank,
+        Player::Second => rank,
+    };
+    if attackers <= defenders {
+        match to_go {
+            0 | 1 => 1.0,
+            2 => 0.95,
+            3 => 0.85,
+            4 => 0.75,
+            5 => 0.60,
+            _ => 0.30,
+        }
+    } else if capture {
+        0.60
+    } else {
+        0.30
+    }
+}

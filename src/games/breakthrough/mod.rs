@@ -1,0 +1,381 @@
+//! Breakthrough on bitboards.
+//!
+//! ## Rules
+//! 8×8 board; each side starts with 16 pieces on its first two ranks. White (the
+//! [`Player::First`]) starts on ranks 1–2, moves first and moves up the board (towards rank 8);
+//! Black starts on ranks 7–8 and moves down. A piece moves one square straight forward onto an
+//! empty square, or one square diagonally forward onto an empty square or an enemy piece, which
+//! it captures: captures are diagonal only. A side wins by moving a piece onto the far rank or by
+//! capturing every enemy piece. There are no draws, and a side with pieces always has a move (its
+//! most advanced piece can always step diagonally), so there is no stalemate.
+//!
+//! ## Representation
+//! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). Move generation is three
+//! shifts and masks per side; bulk counting is three popcounts. Both of the paper's evaluations
+//! ([`eval`]) are kept up to date by make/undo.
+//!
+//! ## Notation
+//! Moves: `a2-a3` (quiet), `b2xc3` (capture). Positions: eight ranks from rank 8 down to rank 1
+//! separated by `/`, `P` a White piece, `p` a Black piece, a digit for that many empty squares,
+//! then a space and the side to move (`w` or `b`). The start is
+//! `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w`.
+
+mod eval;
+mod knowledge;
+mod notation;
+#[cfg(any(test, feature = "reference"))]
+pub mod reference;
+#[cfg(test)]
+mod tests;
+
+pub use eval::{BtEval, LH_TABLE};
+
+use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player};
+use core::fmt;
+
+/// Squares of rank 1.
+pub const RANK_1: u64 = 0xFF;
+/// Squares of rank 8.
+pub const RANK_8: u64 = 0xFF << 56;
+/// Squares of file a.
+pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// Squares of file h.
+pub const FILE_H: u64 = FILE_A << 7;
+
+/// Most legal moves any position can have: 16 pieces, 3 moves each.
+pub const MAX_MOVES: usize = 48;
+
+/// A Breakthrough move: a piece goes from `from` to `to` (square indices, a1 = 0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: u8,
+    /// The square the piece reaches; a capture if an enemy piece stands there.
+    pub to: u8,
+}
+
+/// The fixed-capacity legal-move list of Breakthrough.
+pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
+
+/// A Breakthrough position with incrementally kept evaluation terms.
+#[derive(Clone, PartialEq, Eq, Debug, Hash)]
+pub struct Breakthrough {
+    /// Pieces of each side, indexed by [`Player::index`].
+    pieces: [u64; 2],
+    side: Player,
+    /// Sum of the Lorentz & Horey piece-square values of each side (efLH).
+    lh: [i16; 2],
+}
+
+/// What [`Breakthrough::make`] returns: whether the move captured.
+pub type Undo = bool;
+
+impl Breakthrough {
+    /// The start position.
+    pub const fn start() -> Self {
+        Breakthrough {
+            pieces: [0xFFFF, 0xFFFF << 48],
+            side: Player::First,
+            lh: [eval::START_LH, eval::START_LH],
+        }
+    }
+
+    /// Builds a position from the two sides' bitboards and the side to move, checking that it
+    /// could occur: at most 16 pieces a side, no square held twice, not both sides already won.
+    pub fn from_bitboards(white: u64, black: u64, side: Player) -> Result<Self, ParseError> {
+        use crate::game::Problem::Inconsistent;
+        let err = |why| Err(ParseError::new("position", Inconsistent(why)));
+        if white & black != 0 {
+            return err("a square holds two pieces");
+        }
+        if white.count_ones() > 16 || black.count_ones() > 16 {
+            return err("more than 16 pieces of one side");
+        }
+        let white_won = white & RANK_8 != 0 || black == 0;
+        let black_won = black & RANK_1 != 0 || white == 0;
+        if white_won && black_won {
+            return err("both sides have already won");
+        }
+        let pieces = [white, black];
+        Ok(Breakthrough {
+            pieces,
+            side,
+            lh: [
+                eval::lh_from_scratch(white, Player::First),
+                eval::lh_from_scratch(black, Player::Second),
+            ],
+        })
+    }
+
+    /// The pieces of `player` as a bitboard.
+    #[inline(always)]
+    pub fn pieces(&self, player: Player) -> u64 {
+        self.pieces[player.index()]
+    }
+
+    /// The empty squares.
+    #[inline(always)]
+    pub fn empty(&self) -> u64 {
+        !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// The three target sets of `side`'s moves: (straight, towards file a, towards file h),
+    /// as bitboards of destination squares. The game must not be over.
+    #[inline(always)]
+    fn targets(&self, side: Player) -> (u64, u64, u64) {
+        let own = self.pieces[side.index()];
+        let empty = self.empty();
+        match side {
+            Player::First => (
+                (own << 8) & empty,
+                ((own & !FILE_A) << 7) & !own,
+                ((own & !FILE_H) << 9) & !own,
+            ),
+            Player::Second => (
+                (own >> 8) & empty,
+                ((own & !FILE_A) >> 9) & !own,
+                ((own & !FILE_H) >> 7) & !own,
+            ),
+        }
+    }
+
+    /// The square offset of a step by `side` (straight, towards a, towards h).
+    #[inline(always)]
+    const fn offsets(side: Player) -> [i8; 3] {
+        match side {
+            Player::First => [8, 7, 9],
+            Player::Second => [-8, -9, -7],
+        }
+    }
+
+    /// Whether the game is over (a piece on its goal rank, or a side without pieces).
+    #[inline(always)]
+    fn over(&self) -> bool {
+        self.pieces[0] & RANK_8 != 0
+            || self.pieces[1] & RANK_1 != 0
+            || self.pieces[0] == 0
+            || self.pieces[1] == 0
+    }
+
+    /// The goal rank of `player`.
+    #[inline(always)]
+    pub const fn goal_rank(player: Player) -> u64 {
+        match player {
+            Player::First => RANK_8,
+            Player::Second => RANK_1,
+        }
+    }
+
+    /// The squares `player` attacks (could capture on), as a bitboard.
+    #[inline(always)]
+    pub fn attacks(&self, player: Player) -> u64 {
+        let own = self.pieces[player.index()];
+        match player {
+            Player::First => ((own & !FILE_A) << 7) | ((own & !FILE_H) << 9),
+            Player::Second => ((own & !FILE_A) >> 9) | ((own & !FILE_H) >> 7),
+        }
+    }
+
+    /// Checks every incrementally kept quantity against a from-scratch recomputation.
+    #[inline]
+    fn debug_check(&self) {
+        debug_assert_eq!(
+            self.lh[0],
+            eval::lh_from_scratch(self.pieces[0], Player::First)
+        );
+        debug_assert_eq!(
+            self.lh[1],
+            eval::lh_from_scratch(self.pieces[1], Player::Second)
+        );
+        debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
+    }
+}
+
+impl Default for Breakthrough {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+impl Game for Breakthrough {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = MoveList;
+    type Eval = BtEval;
+
+    const NAME: &'static str = "breakthrough";
+    const EVALS: &'static [(&'static str, BtEval)] =
+        &[("efMS", BtEval::Schadd), ("efLH", BtEval::LorentzHorey)];
+    const MAX_MOVES: usize = MAX_MOVES;
+    /// Every move advances a piece by one rank, and 32 pieces have at most 7 ranks each to go.
+    const MAX_GAME_PLIES: u32 = 32 * 6 + 1;
+
+    fn new() -> Self {
+        Self::start()
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear_moves();
+        if self.over() {
+            return;
+        }
+        let (straight, left, right) = self.targets(self.side);
+        let offs = Self::offsets(self.side);
+        for (mut set, off) in [(left, offs[1]), (straight, offs[0]), (right, offs[2])] {
+            while set != 0 {
+                let to = set.trailing_zeros() as u8;
+                set &= set - 1;
+                out.push_move(Move {
+                    from: (to as i8 - off) as u8,
+                    to,
+                });
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        if self.over() {
+            return 0;
+        }
+        let (a, b, c) = self.targets(self.side);
+        (a.count_ones() + b.count_ones() + c.count_ones()) as u64
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        if mv.from >= 64 || mv.to >= 64 || self.over() {
+            return false;
+        }
+        if self.pieces[self.side.index()] & (1 << mv.from) == 0 {
+            return false;
+        }
+        let (straight, left, right) = self.targets(self.side);
+        let offs = Self::offsets(self.side);
+        let d = mv.to as i8 - mv.from as i8;
+        let to = 1u64 << mv.to;
+        (d == offs[0] && straight & to != 0)
+            || (d == offs[1] && left & to != 0)
+            || (d == offs[2] && right & to != 0)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, mv: Move) -> Undo {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        let captured = self.pieces[them] & to != 0;
+        self.pieces[us] ^= from | to;
+        self.lh[us] += eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
+        if captured {
+            self.pieces[them] ^= to;
+            self.lh[them] -= eval::lh_value(mv.to, self.side.opponent());
+        }
+        self.side = self.side.opponent();
+        self.debug_check();
+        captured
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, mv: Move, captured: Undo) {
+        self.side = self.side.opponent();
+        let us = self.side.index();
+        let them = us ^ 1;
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        self.pieces[us] ^= from | to;
+        self.lh[us] -= eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
+        if captured {
+            self.pieces[them] ^= to;
+            self.lh[them] += eval::lh_value(mv.to, self.side.opponent());
+        }
+        self.debug_check();
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if self.pieces[0] & RANK_8 != 0 || self.pieces[1] == 0 {
+            Some(Outcome::Win(Player::First))
+        } else if self.pieces[1] & RANK_1 != 0 || self.pieces[0] == 0 {
+            Some(Outcome::Win(Player::Second))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.over()
+    }
+
+    #[inline]
+    fn evaluate(&self, which: BtEval, player: Player) -> f32 {
+        if let Some(o) = self.outcome() {
+            return o.reward(player);
+        }
+        let v = match which {
+            BtEval::Schadd => eval::schadd(self),
+            BtEval::LorentzHorey => eval::lorentz_horey(self),
+        };
+        if player == Player::First { v } else { -v }
+    }
+
+    fn key(&self) -> u64 {
+        let mix = |mut z: u64| {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        mix(self.pieces[0])
+            ^ mix(self.pieces[1] ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+            ^ (self.side as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
+    }
+
+    #[inline(always)]
+    fn encode_move(mv: Move) -> u16 {
+        mv.from as u16 | (mv.to as u16) << 6
+    }
+
+    #[inline(always)]
+    fn decode_move(code: u16) -> Option<Move> {
+        (code < 1 << 12).then_some(Move {
+            from: (code & 63) as u8,
+            to: (code >> 6) as u8,
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        notation::parse_move(self, text)
+    }
+
+    fn write_move<W: fmt::Write>(&self, mv: Move, out: &mut W) -> fmt::Result {
+        notation::write_move(self, mv, out)
+    }
+
+    fn parse_position(text: &str) -> Result<Self, ParseError> {
+        notation::parse_position(text)
+    }
+
+    fn write_position<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        notation::write_position(self, out)
+    }
+
+    const HAS_INFORMED_PLAYOUTS: bool = true;
+
+    #[inline]
+    fn informed_playout_move(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
+        knowledge::ipp_move(self, moves, rng)
+    }
+
+    const HAS_NODE_PRIORS: bool = true;
+
+    fn node_prior(&self, mv: Move) -> Option<f32> {
+        Some(knowledge::node_prior(self, mv))
+    }
+}

@@ -1,0 +1,208 @@
+//! Breakthrough notation: moves `a2-a3` / `b2xc3` and the FEN-like position string.
+
+use super::{Breakthrough, Move};
+use crate::game::{Game, ParseError, Player, Problem};
+use core::fmt::{self, Write};
+
+/// Parses a square such as `e4` into its index (a1 = 0).
+pub(crate) fn parse_square(text: &str, field: &'static str) -> Result<u8, ParseError> {
+    let b = text.as_bytes();
+    if b.is_empty() {
+        return Err(ParseError::new(field, Problem::Missing));
+    }
+    if b.len() != 2 {
+        return Err(ParseError::new(
+            field,
+            Problem::BadLength {
+                expected: 2,
+                found: text.chars().count() as u16,
+            },
+        ));
+    }
+    let file = match b[0] {
+        c @ b'a'..=b'h' => c - b'a',
+        c => {
+            return Err(ParseError::new(
+                field,
+                Problem::UnexpectedChar(char::from(c)),
+            ));
+        }
+    };
+    let rank = match b[1] {
+        c @ b'1'..=b'8' => c - b'1',
+        c => {
+            return Err(ParseError::new(
+                field,
+                Problem::UnexpectedChar(char::from(c)),
+            ));
+        }
+    };
+    Ok(rank * 8 + file)
+}
+
+/// Writes a square index as `e4`.
+pub(crate) fn write_square<W: Write>(sq: u8, out: &mut W) -> fmt::Result {
+    out.write_char(char::from(b'a' + sq % 8))?;
+    out.write_char(char::from(b'1' + sq / 8))
+}
+
+pub(super) fn parse_move(pos: &Breakthrough, text: &str) -> Result<Move, ParseError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ParseError::new("move", Problem::Empty));
+    }
+    if !text.is_ascii() {
+        let c = text.chars().find(|c| !c.is_ascii()).unwrap_or('?');
+        return Err(ParseError::new("move", Problem::UnexpectedChar(c)));
+    }
+    if text.len() != 5 {
+        return Err(ParseError::new(
+            "move",
+            Problem::BadLength {
+                expected: 5,
+                found: text.len() as u16,
+            },
+        ));
+    }
+    let from = parse_square(&text[0..2], "from square")?;
+    let sep = text.as_bytes()[2];
+    if sep != b'-' && sep != b'x' {
+        return Err(ParseError::new(
+            "separator",
+            Problem::UnexpectedChar(char::from(sep)),
+        ));
+    }
+    let to = parse_square(&text[3..5], "to square")?;
+    let mv = Move { from, to };
+    if !pos.is_legal(mv) {
+        return Err(ParseError::new("move", Problem::Illegal));
+    }
+    let capture = pos.pieces(pos.side_to_move().opponent()) >> to & 1 != 0;
+    if capture != (sep == b'x') {
+        return Err(ParseError::new(
+            "separator",
+            Problem::Inconsistent(if capture {
+                "a capture is written with 'x'"
+            } else {
+                "a quiet move is written with '-'"
+            }),
+        ));
+    }
+    Ok(mv)
+}
+
+pub(super) fn write_move<W: Write>(pos: &Breakthrough, mv: Move, out: &mut W) -> fmt::Result {
+    let capture = pos.pieces(pos.side_to_move().opponent()) >> (mv.to & 63) & 1 != 0;
+    write_square(mv.from & 63, out)?;
+    out.write_char(if capture { 'x' } else { '-' })?;
+    write_square(mv.to & 63, out)
+}
+
+pub(super) fn parse_position(text: &str) -> Result<Breakthrough, ParseError> {
+    let mut fields = text.split_ascii_whitespace();
+    let board = fields
+        .next()
+        .ok_or(ParseError::new("board", Problem::Empty))?;
+    let side = fields
+        .next()
+        .ok_or(ParseError::new("side to move", Problem::Missing))?;
+    if fields.next().is_some() {
+        return Err(ParseError::new("side to move", Problem::Extra));
+    }
+    let mut white = 0u64;
+    let mut black = 0u64;
+    let mut ranks = 0u16;
+    for (i, rank_text) in board.split('/').enumerate() {
+        let index = i as u16 + 1;
+        if i >= 8 {
+            return Err(ParseError::new(
+                "board",
+                Problem::BadLength {
+                    expected: 8,
+                    found: board.split('/').count() as u16,
+                },
+            ));
+        }
+        let rank = 7 - i as u8;
+        let mut file = 0u16;
+        for c in rank_text.chars() {
+            match c {
+                '1'..='8' => file += c as u16 - '0' as u16,
+                'P' | 'p' => {
+                    if file < 8 {
+                        let bit = 1u64 << (rank * 8 + file as u8);
+                        if c == 'P' {
+                            white |= bit;
+                        } else {
+                            black |= bit;
+                        }
+                    }
+                    file += 1;
+                }
+                _ => return Err(ParseError::at("rank", index, Problem::UnexpectedChar(c))),
+            }
+        }
+        if file != 8 {
+            return Err(ParseError::at(
+                "rank",
+                index,
+                Problem::BadLength {
+                    expected: 8,
+                    found: file,
+                },
+            ));
+        }
+        ranks += 1;
+    }
+    if ranks != 8 {
+        return Err(ParseError::new(
+            "board",
+            Problem::BadLength {
+                expected: 8,
+                found: ranks,
+            },
+        ));
+    }
+    let side = match side {
+        "w" => Player::First,
+        "b" => Player::Second,
+        _ => {
+            let c = side.chars().find(|&c| c != 'w' && c != 'b').unwrap_or('?');
+            return Err(ParseError::new("side to move", Problem::UnexpectedChar(c)));
+        }
+    };
+    Breakthrough::from_bitboards(white, black, side)
+}
+
+pub(super) fn write_position<W: Write>(pos: &Breakthrough, out: &mut W) -> fmt::Result {
+    let (white, black) = (pos.pieces(Player::First), pos.pieces(Player::Second));
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let bit = 1u64 << (rank * 8 + file);
+            let c = if white & bit != 0 {
+                'P'
+            } else if black & bit != 0 {
+                'p'
+            } else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                out.write_char(char::from(b'0' + empty))?;
+                empty = 0;
+            }
+            out.write_char(c)?;
+        }
+        if empty > 0 {
+            out.write_char(char::from(b'0' + empty))?;
+        }
+        if rank > 0 {
+            out.write_char('/')?;
+        }
+    }
+    out.write_str(match pos.side_to_move() {
+        Player::First => " w",
+        Player::Second => " b",
+    })
+}

@@ -1,0 +1,268 @@
+//! Breakthrough: generator against the mailbox reference, make/undo, evaluations, notation.
+
+use super::reference::RefBoard;
+use super::*;
+use crate::game::{Problem, perft};
+use crate::rng::{below, seeded};
+
+/// The bitboard generator's moves, sorted like the reference's.
+fn sorted_moves(pos: &Breakthrough) -> heapless::Vec<Move, 64> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut v: heapless::Vec<Move, 64> = list.iter().copied().collect();
+    v.sort_unstable_by_key(|m| (m.from, m.to));
+    v
+}
+
+/// Plays a seeded random game prefix of up to `plies` plies and returns the position.
+fn random_position(seed: u64, plies: u32) -> Breakthrough {
+    let mut rng = seeded(seed);
+    let mut pos = Breakthrough::start();
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let mv = list[below(&mut rng, list.len() as u32) as usize];
+        pos.make(mv);
+    }
+    pos
+}
+
+#[test]
+fn perft_from_start_matches_data_file_and_reference() {
+    let data = include_str!("../../../data/perft/breakthrough.txt");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (pos_text, rest) = line.split_once(';').expect("position;depth;nodes");
+        let mut parts = rest.split(';');
+        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
+        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
+        let mut pos = Breakthrough::parse_position(pos_text.trim()).unwrap();
+        if nodes > 20_000_000 {
+            continue; // deep counts are checked by `imcts perft`, not by unit tests
+        }
+        assert_eq!(perft(&mut pos, depth), nodes, "{pos_text} depth {depth}");
+        if depth <= 5 {
+            let r = RefBoard::from_position(&pos);
+            assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "perft data file has too few usable lines");
+}
+
+#[test]
+fn perft_depth_3_agrees_with_reference_from_1000_random_positions() {
+    for seed in 0..1000u64 {
+        let plies = (seed * 7919 % 70) as u32;
+        let mut pos = random_position(seed, plies);
+        let r = RefBoard::from_position(&pos);
+        assert_eq!(perft(&mut pos, 3), r.perft(3), "seed {seed}");
+        assert_eq!(sorted_moves(&pos), r.moves(), "seed {seed}");
+        assert_eq!(pos.outcome(), r.outcome(), "seed {seed}");
+    }
+}
+
+#[test]
+fn moves_agree_with_reference_and_is_legal_along_random_games() {
+    let mut rng = seeded(42);
+    let mut list = MoveList::new();
+    for _ in 0..300 {
+        let mut pos = Breakthrough::start();
+        loop {
+            let r = RefBoard::from_position(&pos);
+            let ours = sorted_moves(&pos);
+            assert_eq!(ours, r.moves());
+            assert_eq!(pos.count_moves(), ours.len() as u64);
+            // is_legal agrees with generation for every from/to pair near the moves.
+            for from in 0..64u8 {
+                for d in [-9i8, -8, -7, 7, 8, 9] {
+                    let to = from as i8 + d;
+                    if (0..64).contains(&to) {
+                        let mv = Move { from, to: to as u8 };
+                        assert_eq!(pos.is_legal(mv), ours.contains(&mv), "{mv:?}");
+                    }
+                }
+            }
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                assert!(pos.outcome().is_some());
+                break;
+            }
+            let mv = list[below(&mut rng, list.len() as u32) as usize];
+            pos.make(mv);
+        }
+    }
+}
+
+#[test]
+fn make_undo_restores_every_state_over_thousands_of_games() {
+    let mut rng = seeded(2024);
+    let mut list = MoveList::new();
+    for _ in 0..3000 {
+        let mut pos = Breakthrough::start();
+        let mut history: heapless::Vec<(Breakthrough, Move, Undo), 256> = heapless::Vec::new();
+        loop {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[below(&mut rng, list.len() as u32) as usize];
+            let before = pos.clone();
+            let u = pos.make(mv);
+            // Incremental evaluation equals a from-scratch rebuild of the same position.
+            let rebuilt = Breakthrough::from_bitboards(
+                pos.pieces(Player::First),
+                pos.pieces(Player::Second),
+                pos.side_to_move(),
+            )
+            .unwrap();
+            assert_eq!(pos, rebuilt);
+            history.push((before, mv, u)).unwrap();
+        }
+        while let Some((before, mv, u)) = history.pop() {
+            pos.undo(mv, u);
+            assert_eq!(pos, before);
+        }
+        assert_eq!(pos, Breakthrough::start());
+    }
+}
+
+#[test]
+fn games_end_within_the_ply_bound() {
+    let mut rng = seeded(5);
+    let mut list = MoveList::new();
+    for _ in 0..500 {
+        let mut pos = Breakthrough::start();
+        let mut plies = 0;
+        loop {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list[below(&mut rng, list.len() as u32) as usize]);
+            plies += 1;
+        }
+        assert!(plies <= Breakthrough::MAX_GAME_PLIES);
+    }
+}
+
+#[test]
+fn evaluations_are_symmetric_bounded_and_exact_at_terminals() {
+    let start = Breakthrough::start();
+    for &(_, e) in Breakthrough::EVALS {
+        assert_eq!(start.evaluate(e, Player::First), 0.0);
+    }
+    // White is a piece up: efMS Δ = 10 → tanh(10/60).
+    let pos =
+        Breakthrough::parse_position("pppppppp/ppppppp1/8/8/8/8/PPPPPPPP/PPPPPPPP w").unwrap();
+    let v = pos.evaluate(BtEval::Schadd, Player::First);
+    assert!((v - libm::tanhf(10.0 / 60.0)).abs() < 1e-6);
+    assert_eq!(pos.evaluate(BtEval::Schadd, Player::Second), -v);
+    // efLH: Black lost a row-1 h-file piece worth 2 → tanh(2/100).
+    let v = pos.evaluate(BtEval::LorentzHorey, Player::First);
+    assert!((v - libm::tanhf(2.0 / 100.0)).abs() < 1e-6);
+    // Progress: a White piece on rank 5 gives progress 4 (2 more than the start's 2).
+    let pos =
+        Breakthrough::parse_position("pppppppp/pppppppp/8/8/P7/8/1PPPPPPP/PPPPPPPP b").unwrap();
+    let v = pos.evaluate(BtEval::Schadd, Player::First);
+    assert!((v - libm::tanhf(5.0 / 60.0)).abs() < 1e-6);
+    // Terminal: White on rank 8.
+    let won = Breakthrough::parse_position("P7/8/8/8/8/8/7p/8 b").unwrap();
+    assert_eq!(won.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(won.evaluate(BtEval::LorentzHorey, Player::First), 1.0);
+    assert_eq!(won.evaluate(BtEval::Schadd, Player::Second), -1.0);
+    let mut list = MoveList::new();
+    won.legal_moves(&mut list);
+    assert!(list.is_empty());
+    // Random positions stay in [-1, 1].
+    for seed in 0..200 {
+        let p = random_position(seed, 40);
+        for &(_, e) in Breakthrough::EVALS {
+            let v = p.evaluate(e, Player::First);
+            assert!((-1.0..=1.0).contains(&v));
+        }
+    }
+}
+
+#[test]
+fn efms_clamps_at_100() {
+    // White: 16 pieces, Black: 2 → Δ = 140 + progress terms, clamped to 100.
+    let pos = Breakthrough::parse_position("8/p7/8/8/8/p7/PPPPPPPP/PPPPPPPP w").unwrap();
+    let v = pos.evaluate(BtEval::Schadd, Player::First);
+    assert!((v - libm::tanhf(100.0 / 60.0)).abs() < 1e-6);
+}
+
+#[test]
+fn position_strings_round_trip() {
+    let mut s: heapless::String<128> = heapless::String::new();
+    Breakthrough::start().write_position(&mut s).unwrap();
+    assert_eq!(s.as_str(), "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w");
+    for seed in 0..300 {
+        let pos = random_position(seed, (seed % 60) as u32);
+        let mut s: heapless::String<128> = heapless::String::new();
+        pos.write_position(&mut s).unwrap();
+        assert_eq!(Breakthrough::parse_position(&s).unwrap(), pos, "{s}");
+    }
+}
+
+#[test]
+fn moves_round_trip_through_notation() {
+    for seed in 0..100 {
+        let pos = random_position(seed, 30);
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for &mv in &list {
+            let s = crate::game::move_string(&pos, mv);
+            assert_eq!(pos.parse_move(&s), Ok(mv), "{s}");
+            assert_eq!(
+                Breakthrough::decode_move(Breakthrough::encode_move(mv)),
+                Some(mv)
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_input_gets_typed_errors() {
+    let start = Breakthrough::start();
+    let e = |s: &str| start.parse_move(s).unwrap_err();
+    assert_eq!(e("").problem, Problem::Empty);
+    assert_eq!(
+        e("a2a3").problem,
+        Problem::BadLength {
+            expected: 5,
+            found: 4
+        }
+    );
+    assert_eq!(e("i2-a3").field, "from square");
+    assert_eq!(e("a2?a3").field, "separator");
+    assert_eq!(e("a2-a4").problem, Problem::Illegal);
+    assert_eq!(e("a7-a6").problem, Problem::Illegal);
+    assert_eq!(e("a2xa3").field, "separator");
+    assert_eq!(e("a2-é3").problem, Problem::UnexpectedChar('é'));
+
+    let p = |s: &str| Breakthrough::parse_position(s).unwrap_err();
+    assert_eq!(p("").problem, Problem::Empty);
+    assert_eq!(p("8/8/8/8/8/8/8/8").field, "side to move");
+    assert_eq!(p("8/8/8/8/8/8/8/8 x").problem, Problem::UnexpectedChar('x'));
+    assert_eq!(p("8/8/8/8/8/8/8/8 w extra").problem, Problem::Extra);
+    assert_eq!(p("9/8/8/8/8/8/8/8 w").problem, Problem::UnexpectedChar('9'));
+    let err = p("pppppppp/ppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w");
+    assert_eq!((err.field, err.index), ("rank", Some(2)));
+    assert_eq!(p("8/8/8/8/8/8/8 w").field, "board");
+    assert_eq!(p("8/8/8/8/8/8/8/8/8 w").field, "board");
+    assert!(matches!(
+        p("P7/8/8/8/8/8/8/p7 w").problem,
+        Problem::Inconsistent(_)
+    ));
+    assert!(matches!(
+        p("pppppppp/pppppppp/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP w").problem,
+        Problem::Inconsistent(_)
+    ));
+}

@@ -1,0 +1,3 @@
+//! The games. One file per game; each implements [`crate::Game`].
+
+pub mod breakthrough;
