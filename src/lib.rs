@@ -20,6 +20,7 @@ extern crate std;
 pub mod game;
 pub mod games;
 pub mod rng;
+pub mod search;
 
 pub use game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem, perft};
 

@@ -1,0 +1,1 @@
+//! The αβ baseline (to be written).
