@@ -336,6 +336,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// A static ordering class of `mv` for αβ: larger is searched first. The paper's Breakthrough
+    /// order is decisive moves, anti-decisive moves, captures of defenceless pieces, other
+    /// captures, quiet moves. The default puts every move in class 0 (generation order).
+    fn order_class(&self, _mv: Self::Move) -> u8 {
+        0
+    }
+
     /// A heuristic score in `[0, 1]` of `mv` here for progressive bias (LOA: the transition
     /// probability of its move category). `None` means "use the evaluation of the child".
     fn move_bias(&self, _mv: Self::Move) -> Option<f32> {

@@ -114,3 +114,21 @@ pub(super) fn node_prior(pos: &Breakthrough, mv: Move) -> f32 {
         0.30
     }
 }
+
+/// The paper's static αβ move order: 4 decisive (reaches the goal rank), 3 anti-decisive
+/// (captures an enemy piece one step from our back rank), 2 captures a defenceless piece,
+/// 1 any other capture, 0 quiet.
+pub(super) fn order_class(pos: &Breakthrough, mv: Move) -> u8 {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let to = 1u64 << mv.to;
+    if to & Breakthrough::goal_rank(us) != 0 {
+        4
+    } else if to & pos.pieces(them) & second_rank(us) != 0 {
+        3
+    } else if to & pos.pieces(them) != 0 {
+        if to & pos.attacks(them) == 0 { 2 } else { 1 }
+    } else {
+        0
+    }
+}

@@ -378,4 +378,8 @@ impl Game for Breakthrough {
     fn node_prior(&self, mv: Move) -> Option<f32> {
         Some(knowledge::node_prior(self, mv))
     }
+
+    fn order_class(&self, mv: Move) -> u8 {
+        knowledge::order_class(self, mv)
+    }
 }
