@@ -315,6 +315,20 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     // ----- Domain knowledge for the search. Defaults mean "this game has none". -----
 
+    /// The UCT exploration constant the papers' code used for this game (Breakthrough 0.8,
+    /// Kalah 1.0); player specs override it with `c…`.
+    const UCT_C: f32 = 1.0;
+
+    /// A uniformly random legal move for playouts. The position must not be finished. Games
+    /// override this with something faster than generating the whole list (Breakthrough picks
+    /// the n-th bit of its target bitboards).
+    fn random_playout_move(&self, rng: &mut SearchRng) -> Self::Move {
+        let mut list = Self::MoveList::default();
+        self.legal_moves(&mut list);
+        let moves = list.moves();
+        moves[crate::rng::below(rng, moves.len() as u32) as usize]
+    }
+
     /// Whether the game has an informed playout policy ([`informed_playout_move`]).
     ///
     /// [`informed_playout_move`]: Game::informed_playout_move

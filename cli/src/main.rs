@@ -2,6 +2,7 @@
 
 mod games;
 mod perft;
+mod search;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -18,12 +19,15 @@ struct Cli {
 enum Command {
     /// Count move sequences of exactly DEPTH plies (finished games are not extended).
     Perft(perft::PerftArgs),
+    /// Search one position and print the best move and the root's children.
+    Search(search::SearchArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Search(args) => search::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,22 @@
 //! Search: MCTS with implicit minimax backups and its enhancements, and the αβ baseline.
 //!
+//! - [`mcts`]: the MCTS searcher ([`mcts::Mcts`]) over a caller-provided [`pool`] of
+//!   [`node::Node`]s, configured by [`config::MctsConfig`].
+//! - [`playout`]: playout policies and early terminations.
+//! - [`spec`]: the papers' player labels (`mcts(ipp,im0.4)`, `ab(efLH)`, …) parsed into
+//!   configurations.
+//! - [`alphabeta`]: the αβ baseline.
+//!
 //! The kernel has no clock: time budgets read a [`Clock`] the host provides.
 
 pub mod alphabeta;
-
+pub mod config;
+mod math;
+pub mod mcts;
+pub mod node;
+pub mod playout;
+pub mod pool;
+pub mod spec;
 /// A monotonic clock supplied by the host, in microseconds from any fixed origin.
 pub trait Clock {
     /// The current time in microseconds. Must never decrease.

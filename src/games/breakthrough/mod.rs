@@ -191,6 +191,15 @@ impl Breakthrough {
     }
 }
 
+/// The index of the `n`-th (from 0) set bit of `set`, which has more than `n` set bits.
+#[inline(always)]
+fn nth_set_bit(mut set: u64, n: u32) -> u8 {
+    for _ in 0..n {
+        set &= set.wrapping_sub(1);
+    }
+    set.trailing_zeros() as u8
+}
+
 impl Default for Breakthrough {
     fn default() -> Self {
         Self::start()
@@ -364,6 +373,32 @@ impl Game for Breakthrough {
 
     fn write_position<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         notation::write_position(self, out)
+    }
+
+    const UCT_C: f32 = 0.8;
+
+    #[inline]
+    fn random_playout_move(&self, rng: &mut crate::SearchRng) -> Move {
+        // Count the three target sets and take the r-th set bit: no move list needed.
+        let (straight, left, right) = self.targets(self.side);
+        let offs = Self::offsets(self.side);
+        let (ns, nl) = (straight.count_ones(), left.count_ones());
+        let total = ns + nl + right.count_ones();
+        let mut r = crate::rng::below(rng, total);
+        let (set, off) = if r < ns {
+            (straight, offs[0])
+        } else if r < ns + nl {
+            r -= ns;
+            (left, offs[1])
+        } else {
+            r -= ns + nl;
+            (right, offs[2])
+        };
+        let to = nth_set_bit(set, r);
+        Move {
+            from: (to as i8 - off) as u8,
+            to,
+        }
     }
 
     const HAS_INFORMED_PLAYOUTS: bool = true;

@@ -266,3 +266,21 @@ fn bad_input_gets_typed_errors() {
         Problem::Inconsistent(_)
     ));
 }
+
+#[test]
+fn random_playout_move_is_uniform_over_legal_moves() {
+    let pos = random_position(3, 20);
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut counts = [0u32; MAX_MOVES];
+    let mut rng = seeded(9);
+    let draws = 200 * list.len() as u32;
+    for _ in 0..draws {
+        let mv = pos.random_playout_move(&mut rng);
+        let i = list.iter().position(|&m| m == mv).expect("legal move");
+        counts[i] += 1;
+    }
+    for &c in &counts[..list.len()] {
+        assert!((120..=280).contains(&c), "{c} of {draws}");
+    }
+}

@@ -1,0 +1,143 @@
+//! The node pool: nodes in memory the caller provides, handed out by bump allocation.
+//!
+//! Children of a node are allocated together as one contiguous block, so a node needs only
+//! `(first_child, children)`. Running out of room is a normal outcome: [`Pool::alloc`] returns
+//! `None` and the search keeps working on the tree it has. Tree reuse compacts the subtree of a
+//! played move to the front of the pool ([`Pool::compact_to`]) in linear time without extra
+//! memory.
+
+use super::node::{Node, NodeId, flag};
+
+/// A bump allocator of [`Node`]s over a caller-provided slice.
+#[derive(Debug)]
+pub struct Pool<'a> {
+    nodes: &'a mut [Node],
+    len: u32,
+}
+
+impl<'a> Pool<'a> {
+    /// A pool over `nodes`. Only the first `u32::MAX - 1` nodes are ever used.
+    pub fn new(nodes: &'a mut [Node]) -> Self {
+        Pool { nodes, len: 0 }
+    }
+
+    /// How many nodes the pool can hold.
+    #[inline]
+    pub fn capacity(&self) -> u32 {
+        self.nodes.len().min(u32::MAX as usize - 1) as u32
+    }
+
+    /// How many nodes are in use.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// Whether no node is in use.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Forgets every node.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Allocates `count` contiguous blank nodes; `None` (and nothing allocated) if they don't fit.
+    #[inline]
+    pub fn alloc(&mut self, count: u32) -> Option<NodeId> {
+        let start = self.len;
+        let end = start.checked_add(count)?;
+        if end > self.capacity() {
+            return None;
+        }
+        self.nodes[start as usize..end as usize].fill(Node::EMPTY);
+        self.len = end;
+        Some(NodeId(start))
+    }
+
+    /// The node `id`. `id` must have been allocated.
+    #[inline(always)]
+    pub fn get(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// The node `id`, mutably.
+    #[inline(always)]
+    pub fn get_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.index()]
+    }
+
+    /// The child slots of `id` that have been entered into the tree (see [`Node`]'s `added`).
+    #[inline(always)]
+    pub fn children(&self, id: NodeId) -> &[Node] {
+        let n = &self.nodes[id.index()];
+        if n.flags & flag::EXPANDED == 0 {
+            return &[];
+        }
+        let start = n.first_child as usize;
+        &self.nodes[start..start + n.added as usize]
+    }
+
+    /// Makes the subtree under `new_root` the whole tree, moved to the front of the pool with
+    /// `new_root` at index 0. Linear in the pool length, no extra memory.
+    ///
+    /// Works because a block of children is always allocated after its parent: a scan in index
+    /// order meets every parent before its children. Pass 1 marks the subtree and rewrites each
+    /// kept parent's `first_child` to the block's *new* index, borrowing the first child's
+    /// `first_child` field to carry the parent's index until the scan reaches that child.
+    /// Pass 2 slides the kept nodes down in order (new index ≤ old index, so nothing unread is
+    /// overwritten).
+    pub fn compact_to(&mut self, new_root: NodeId) {
+        let len = self.len as usize;
+        let r = new_root.index();
+        if r >= len {
+            self.clear();
+            return;
+        }
+        for n in &mut self.nodes[r..len] {
+            n.flags &= !flag::KEEP;
+        }
+        self.nodes[r].flags |= flag::KEEP;
+        let mut kept = 0u32;
+        for i in r..len {
+            if self.nodes[i].flags & flag::KEEP == 0 {
+                continue;
+            }
+            let new_index = kept;
+            kept += 1;
+            // If this node is the first child of a kept parent, the parent's index was parked
+            // in our `first_child` and our own `first_child` in the parent's: swap them back and
+            // point the parent at our new index.
+            if self.nodes[i].flags & flag::PARKED != 0 {
+                let parent = self.nodes[i].first_child as usize;
+                self.nodes[i].first_child = self.nodes[parent].first_child;
+                self.nodes[parent].first_child = new_index;
+                self.nodes[i].flags &= !flag::PARKED;
+            }
+            let node = self.nodes[i];
+            if node.flags & flag::EXPANDED != 0 && node.children > 0 {
+                let f = node.first_child as usize;
+                for c in &mut self.nodes[f..f + node.children as usize] {
+                    c.flags |= flag::KEEP;
+                }
+                // Park: the parent holds the child's own first_child, the child holds the parent.
+                self.nodes[i].first_child = self.nodes[f].first_child;
+                self.nodes[f].first_child = i as u32;
+                self.nodes[f].flags |= flag::PARKED;
+            }
+        }
+        let mut k = 0usize;
+        for i in r..len {
+            if self.nodes[i].flags & flag::KEEP != 0 {
+                let mut n = self.nodes[i];
+                n.flags &= !flag::KEEP;
+                self.nodes[k] = n;
+                k += 1;
+            }
+        }
+        self.len = kept;
+    }
+}

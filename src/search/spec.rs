@@ -1,0 +1,280 @@
+//! Player specs: the papers' labels, parsed into search configurations.
+//!
+//! ```text
+//! spec   := "mcts" [ "(" label { "," label } ")" ]
+//! label  := ipp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
+//!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
+//!         | bl | bl' | <evaluation label, e.g. efMS, efLH>
+//! ```
+//!
+//! Labels are case-insensitive and may be separated by spaces after commas. `bl` and `bl'` are
+//! the paper's Breakthrough baselines, `(ege0.1,det0.5)` and `(ipp,fet20,np)`; labels written
+//! explicitly override what a baseline sets (so `mcts(bl',im0.4,np50)` is allowed), but a label
+//! given twice, or two labels that set the same thing differently (`im` with `cb`), is an error
+//! naming the label.
+
+use super::config::{Expansion, MctsConfig, PlayoutPolicy, ValueMode};
+use crate::game::Game;
+use core::fmt;
+
+/// Why a player spec was rejected: the offending label and what was wrong with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpecError<'a> {
+    /// The label (or the whole spec, for syntax errors).
+    pub label: &'a str,
+    /// What was wrong.
+    pub problem: &'static str,
+}
+
+impl fmt::Display for SpecError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}': {}", self.label, self.problem)
+    }
+}
+
+impl core::error::Error for SpecError<'_> {}
+
+/// Default virtual visits for a bare `np` (the paper used 10 at one second per move).
+pub const DEFAULT_PRIOR_VISITS: u32 = 10;
+/// Default progressive-bias weight for a bare `pb`.
+pub const DEFAULT_PB_WEIGHT: f32 = 1.0;
+
+/// What each label sets, so a second setting of the same thing is caught.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+enum Slot {
+    Policy = 1,
+    Value = 2,
+    Ege = 4,
+    Det = 8,
+    DetK = 16,
+    Fet = 32,
+    Np = 64,
+    Pb = 128,
+    Mb = 256,
+    C = 512,
+    Expansion = 1024,
+    Solver = 2048,
+    Reuse = 4096,
+    Eval = 8192,
+    StopFull = 16384,
+    Seed = 32768,
+}
+
+/// Splits `name(l1,l2,…)` into the name and the label list (empty if no parentheses).
+pub fn split_spec(spec: &str) -> Result<(&str, &str), SpecError<'_>> {
+    let spec = spec.trim();
+    match spec.find('(') {
+        None => Ok((spec, "")),
+        Some(open) => {
+            let Some(inner) = spec[open + 1..].strip_suffix(')') else {
+                return Err(SpecError {
+                    label: spec,
+                    problem: "missing ')' at the end",
+                });
+            };
+            if inner.contains('(') || inner.contains(')') {
+                return Err(SpecError {
+                    label: spec,
+                    problem: "nested or unbalanced parentheses",
+                });
+            }
+            Ok((spec[..open].trim(), inner))
+        }
+    }
+}
+
+fn number<'a, T: core::str::FromStr>(label: &'a str, digits: &str) -> Result<T, SpecError<'a>> {
+    digits.parse().map_err(|_| SpecError {
+        label,
+        problem: "expected a number after the label's name",
+    })
+}
+
+fn unit<'a>(label: &'a str, digits: &str) -> Result<f32, SpecError<'a>> {
+    let x: f32 = number(label, digits)?;
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(SpecError {
+            label,
+            problem: "must be between 0 and 1",
+        })
+    }
+}
+
+/// Parses an MCTS spec such as `mcts(ipp,im0.4)` into a configuration for game `G`.
+pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
+    let (name, labels) = split_spec(spec)?;
+    if !name.eq_ignore_ascii_case("mcts") {
+        return Err(SpecError {
+            label: name,
+            problem: "unknown player: expected mcts(...) or ab(...)",
+        });
+    }
+    let mut cfg = MctsConfig::<G>::default();
+    let mut seen = 0u32;
+    for label in labels.split(',').map(str::trim) {
+        if label.is_empty() {
+            if labels.trim().is_empty() {
+                break;
+            }
+            return Err(SpecError {
+                label: spec,
+                problem: "empty label",
+            });
+        }
+        let lower = Lower::new(label);
+        let l = lower.as_str();
+        let mut set = |slot: Slot| -> Result<(), SpecError<'_>> {
+            if seen & slot as u32 != 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "sets something an earlier label already set",
+                });
+            }
+            seen |= slot as u32;
+            Ok(())
+        };
+        if let Some(e) = G::parse_eval(label) {
+            set(Slot::Eval)?;
+            cfg.eval = e;
+        } else if l == "bl" || l == "bl'" {
+            if G::NAME != "breakthrough" {
+                return Err(SpecError {
+                    label,
+                    problem: "the paper's baselines bl and bl' are defined for breakthrough only",
+                });
+            }
+            // Baselines set defaults without claiming slots: explicit labels override them.
+            if l == "bl" {
+                cfg.playout.epsilon_greedy = Some(0.1);
+                cfg.playout.dynamic_cutoff = Some(0.5);
+            } else {
+                cfg.playout.policy = PlayoutPolicy::Informed;
+                cfg.playout.fixed_cutoff = Some(20);
+                cfg.node_priors = Some(DEFAULT_PRIOR_VISITS);
+            }
+        } else if l == "ipp" {
+            set(Slot::Policy)?;
+            if !G::HAS_INFORMED_PLAYOUTS {
+                return Err(SpecError {
+                    label,
+                    problem: "this game has no informed playout policy",
+                });
+            }
+            cfg.playout.policy = PlayoutPolicy::Informed;
+        } else if l == "one" {
+            set(Slot::Expansion)?;
+            cfg.expansion = Expansion::OneChild;
+        } else if l == "nosolver" {
+            set(Slot::Solver)?;
+            cfg.solver = false;
+        } else if l == "reuse" {
+            set(Slot::Reuse)?;
+            cfg.reuse_tree = true;
+        } else if l == "stopfull" {
+            set(Slot::StopFull)?;
+            cfg.stop_when_full = true;
+        } else if let Some(d) = l.strip_prefix("seed") {
+            set(Slot::Seed)?;
+            cfg.seed = number(label, d)?;
+        } else if let Some(d) = l.strip_prefix("pbim") {
+            set(Slot::Value)?;
+            cfg.value_mode = ValueMode::ProgressiveImplicit;
+            cfg.alpha = unit(label, d)?;
+        } else if let Some(d) = l.strip_prefix("pb") {
+            set(Slot::Pb)?;
+            cfg.progressive_bias = Some(if d.is_empty() {
+                DEFAULT_PB_WEIGHT
+            } else {
+                number(label, d)?
+            });
+        } else if let Some(d) = l.strip_prefix("im") {
+            set(Slot::Value)?;
+            cfg.value_mode = ValueMode::Implicit;
+            cfg.alpha = unit(label, d)?;
+        } else if let Some(d) = l.strip_prefix("cb") {
+            set(Slot::Value)?;
+            cfg.value_mode = ValueMode::ConstantBias;
+            cfg.alpha = unit(label, d)?;
+        } else if let Some(d) = l.strip_prefix("ege") {
+            set(Slot::Ege)?;
+            cfg.playout.epsilon_greedy = Some(unit(label, d)?);
+        } else if let Some(d) = l.strip_prefix("detk") {
+            set(Slot::DetK)?;
+            let k: u32 = number(label, d)?;
+            if k == 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "the det check interval must be at least 1",
+                });
+            }
+            cfg.playout.det_interval = k;
+        } else if let Some(d) = l.strip_prefix("det") {
+            set(Slot::Det)?;
+            cfg.playout.dynamic_cutoff = Some(unit(label, d)?);
+        } else if let Some(d) = l.strip_prefix("fet").or_else(|| l.strip_prefix("pd")) {
+            set(Slot::Fet)?;
+            cfg.playout.fixed_cutoff = Some(number(label, d)?);
+        } else if let Some(d) = l.strip_prefix("np") {
+            set(Slot::Np)?;
+            if !G::HAS_NODE_PRIORS {
+                return Err(SpecError {
+                    label,
+                    problem: "this game has no node priors",
+                });
+            }
+            cfg.node_priors = Some(if d.is_empty() {
+                DEFAULT_PRIOR_VISITS
+            } else {
+                number(label, d)?
+            });
+        } else if let Some(d) = l.strip_prefix("mb") {
+            set(Slot::Mb)?;
+            let t: u32 = number(label, d)?;
+            cfg.max_backprop = Some(t.max(1));
+        } else if let Some(d) = l.strip_prefix('c') {
+            set(Slot::C)?;
+            let c: f32 = number(label, d)?;
+            if !(c >= 0.0 && c.is_finite()) {
+                return Err(SpecError {
+                    label,
+                    problem: "the UCT constant must be a non-negative number",
+                });
+            }
+            cfg.uct_c = c;
+        } else {
+            return Err(SpecError {
+                label,
+                problem: "unknown label",
+            });
+        }
+    }
+    Ok(cfg)
+}
+
+/// A label lower-cased into a small buffer (labels are short; longer ones are cut, which can
+/// only make them unknown).
+struct Lower {
+    buf: [u8; 32],
+    len: usize,
+}
+
+impl Lower {
+    fn new(s: &str) -> Self {
+        let mut buf = [0u8; 32];
+        let mut len = 0;
+        for &b in s.as_bytes().iter().take(32) {
+            buf[len] = b.to_ascii_lowercase();
+            len += 1;
+        }
+        Lower { buf, len }
+    }
+
+    fn as_str(&self) -> &str {
+        // Lower-casing ASCII bytes keeps UTF-8 valid, but a cut may split a character: then the
+        // label is simply unknown.
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("\u{0}")
+    }
+}
