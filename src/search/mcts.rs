@@ -124,6 +124,11 @@ impl<'a, G: Game> Mcts<'a, G> {
         self.root_state = None;
     }
 
+    /// The node pool, for inspection (tests, analysis tools).
+    pub fn pool(&self) -> &Pool<'a> {
+        &self.pool
+    }
+
     /// Nodes in use.
     pub fn nodes_used(&self) -> u32 {
         self.pool.len()

@@ -17,6 +17,8 @@ pub mod node;
 pub mod playout;
 pub mod pool;
 pub mod spec;
+#[cfg(test)]
+mod tests;
 /// A monotonic clock supplied by the host, in microseconds from any fixed origin.
 pub trait Clock {
     /// The current time in microseconds. Must never decrease.

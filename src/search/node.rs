@@ -166,6 +166,12 @@ impl Node {
         }
     }
 
+    /// The pool index of the first child (meaningful once the node is expanded).
+    #[inline(always)]
+    pub fn first_child_index(&self) -> u32 {
+        self.first_child
+    }
+
     #[inline(always)]
     pub(crate) fn is(&self, f: u8) -> bool {
         self.flags & f != 0

@@ -1,0 +1,539 @@
+//! Search tests: solver proofs, implicit minimax against explicit minimax, the pool, reuse,
+//! determinism, player specs.
+
+use super::config::{Expansion, MctsConfig, PlayoutPolicy, ValueMode};
+use super::mcts::Mcts;
+use super::node::{Node, NodeId, Proven};
+use super::{Budget, NoClock, StopReason, spec};
+use crate::game::{Game, MoveBuffer, Player};
+use crate::games::breakthrough::{Breakthrough, BtEval, MoveList};
+use crate::rng::{below, seeded};
+
+use std::vec;
+use std::vec::Vec;
+
+type Bt = Breakthrough;
+
+fn pos(s: &str) -> Bt {
+    Bt::parse_position(s).unwrap()
+}
+
+fn random_position(seed: u64, plies: u32) -> Bt {
+    let mut rng = seeded(seed);
+    let mut p = Bt::new();
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        p.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let mv = list[below(&mut rng, list.len() as u32) as usize];
+        let u = p.make(mv);
+        if p.is_terminal() {
+            p.undo(mv, u);
+            break;
+        }
+    }
+    p
+}
+
+fn search(
+    p: &Bt,
+    cfg: MctsConfig<Bt>,
+    sims: u64,
+    nodes: &mut [Node],
+) -> super::mcts::SearchResult<Bt> {
+    let mut g = p.clone();
+    let mut m = Mcts::new(nodes, cfg);
+    let r = m.search(&mut g, Budget::iterations(sims), &mut NoClock);
+    assert_eq!(&g, p, "search must leave the game as it was");
+    r
+}
+
+#[test]
+fn node_is_at_most_32_bytes() {
+    assert_eq!(core::mem::size_of::<Node>(), 24);
+    assert!(core::mem::size_of::<Node>() <= 32);
+}
+
+#[test]
+fn solver_proves_wins_in_1_3_and_5_plies_and_plays_them() {
+    let cases = [
+        ("7p/P7/8/8/8/8/8/8 w", Some("a7-a8")),
+        ("7p/8/P7/8/8/8/8/8 w", None),
+        ("7p/8/8/P7/8/8/8/8 w", None),
+        // Black to move wins by capturing the only White piece that could stop it.
+        ("8/8/8/8/8/1p6/P7/8 b", Some("b3xa2")),
+    ];
+    for (text, want) in cases {
+        let p = pos(text);
+        let mut nodes = vec![Node::EMPTY; 200_000];
+        let r = search(&p, MctsConfig::default(), 200_000, &mut nodes);
+        assert_eq!(r.proven, Proven::Win, "{text}");
+        assert_eq!(r.stop, StopReason::Proven, "{text}");
+        assert_eq!(r.value, 1.0);
+        let best = r.best.unwrap();
+        assert!(
+            wins_within(&mut p.clone(), best, 5),
+            "{text}: {best:?} does not win"
+        );
+        if let Some(want) = want {
+            assert_eq!(crate::game::move_string(&p, best).as_str(), want, "{text}");
+        }
+    }
+}
+
+#[test]
+fn solver_proves_a_loss_and_still_returns_a_legal_move() {
+    let mut nodes = vec![Node::EMPTY; 100_000];
+    // White on h7 wins first with h7-h8, before Black's a2 piece gets to move.
+    let p = pos("8/7P/8/8/8/8/p7/8 w");
+    let r = search(&p, MctsConfig::default(), 100_000, &mut nodes);
+    assert_eq!(r.proven, Proven::Win);
+    // One rank further back, White cannot stop Black's a2 piece from reaching a1 next move.
+    let p = pos("8/8/7P/8/8/8/p7/8 w");
+    let r = search(&p, MctsConfig::default(), 100_000, &mut nodes);
+    assert_eq!(r.proven, Proven::Loss);
+    assert!(p.is_legal(r.best.unwrap()));
+}
+
+/// Whether playing `mv` wins for the mover against every defence within `plies` plies
+/// (exhaustive, independent of the search).
+fn wins_within(game: &mut Bt, mv: crate::games::breakthrough::Move, plies: u32) -> bool {
+    let me = game.side_to_move();
+    let u = game.make(mv);
+    let won = match game.outcome() {
+        Some(o) => o.winner() == Some(me),
+        None if plies < 3 => false,
+        None => {
+            let mut replies = MoveList::new();
+            game.legal_moves(&mut replies);
+            replies.clone().iter().all(|&r| {
+                let ur = game.make(r);
+                let mut mine = MoveList::new();
+                game.legal_moves(&mut mine);
+                let ok = game.outcome().is_none()
+                    && mine
+                        .clone()
+                        .iter()
+                        .any(|&m2| wins_within(game, m2, plies - 2));
+                game.undo(r, ur);
+                ok
+            })
+        }
+    };
+    game.undo(mv, u);
+    won
+}
+
+/// Explicit negamax over the built tree: leaves evaluated afresh from the game state.
+fn explicit_minimax(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) -> f32 {
+    let pool = m.pool();
+    let n = *pool.get(id);
+    let children = pool.children(id);
+    if children.is_empty() {
+        let mover = n.mover();
+        return match game.outcome() {
+            Some(o) => o.reward(mover),
+            None => game.evaluate(eval, mover),
+        };
+    }
+    let first = n.first_child_index();
+    let mut best = f32::NEG_INFINITY;
+    let mut child_mover = Player::First;
+    for i in 0..children.len() as u32 {
+        let c = *pool.get(NodeId(first + i));
+        child_mover = c.mover();
+        let mv = Bt::decode_move(c.move_code()).unwrap();
+        let u = game.make(mv);
+        let v = explicit_minimax(m, NodeId(first + i), game, eval);
+        game.undo(mv, u);
+        best = best.max(v);
+    }
+    if child_mover == n.mover() {
+        best
+    } else {
+        -best
+    }
+}
+
+fn check_implicit(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) {
+    let pool = m.pool();
+    let n = *pool.get(id);
+    let want = explicit_minimax(m, id, game, eval);
+    assert!(
+        (n.value() - want).abs() < 1e-6,
+        "node {id:?}: implicit {} vs explicit {want}",
+        n.value()
+    );
+    let first = n.first_child_index();
+    for i in 0..pool.children(id).len() as u32 {
+        let c = *pool.get(NodeId(first + i));
+        let mv = Bt::decode_move(c.move_code()).unwrap();
+        let u = game.make(mv);
+        check_implicit(m, NodeId(first + i), game, eval);
+        game.undo(mv, u);
+    }
+}
+
+#[test]
+fn implicit_values_equal_explicit_minimax_over_the_built_tree() {
+    for seed in 0..40u64 {
+        let p = random_position(seed, (seed % 30) as u32);
+        for (expansion, eval) in [
+            (Expansion::AllChildren, BtEval::Schadd),
+            (Expansion::OneChild, BtEval::LorentzHorey),
+        ] {
+            let cfg = MctsConfig::<Bt> {
+                value_mode: ValueMode::Implicit,
+                alpha: 0.4,
+                eval,
+                expansion,
+                seed,
+                ..MctsConfig::default()
+            };
+            let mut nodes = vec![Node::EMPTY; 60_000];
+            let mut g = p.clone();
+            let mut m = Mcts::new(&mut nodes, cfg);
+            let r = m.search(&mut g, Budget::iterations(800), &mut NoClock);
+            if r.stop == StopReason::SingleMove {
+                continue;
+            }
+            check_implicit(&m, NodeId::ROOT, &mut g, eval);
+            assert_eq!(g, p);
+        }
+    }
+}
+
+/// Explicit negamax values of every node of the tree, indexed by node id.
+fn explicit_all(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, out: &mut Vec<f32>) -> f32 {
+    let pool = m.pool();
+    let n = *pool.get(id);
+    let count = pool.children(id).len() as u32;
+    let v = if count == 0 {
+        match game.outcome() {
+            Some(o) => o.reward(n.mover()),
+            None => game.evaluate(BtEval::Schadd, n.mover()),
+        }
+    } else {
+        let first = n.first_child_index();
+        let mut best = f32::NEG_INFINITY;
+        let mut same = false;
+        for i in 0..count {
+            let c = *pool.get(NodeId(first + i));
+            same = c.mover() == n.mover();
+            let mv = Bt::decode_move(c.move_code()).unwrap();
+            let u = game.make(mv);
+            best = best.max(explicit_all(m, NodeId(first + i), game, out));
+            game.undo(mv, u);
+        }
+        if same { best } else { -best }
+    };
+    out[id.0 as usize] = v;
+    v
+}
+
+#[test]
+fn alpha_one_and_c_zero_follow_the_minimax_line_of_the_evaluation() {
+    // Best-first minimax: with α = 1 and C = 0, selection descends along argmax v, and v is the
+    // minimax of v0 over the tree. After building a tree, one more simulation must walk down a
+    // line where every step maximises the explicit minimax of the tree as it was.
+    for seed in 0..10u64 {
+        let p = random_position(100 + seed, 12);
+        let cfg = MctsConfig::<Bt> {
+            value_mode: ValueMode::Implicit,
+            alpha: 1.0,
+            uct_c: 0.0,
+            solver: false,
+            reuse_tree: true,
+            seed,
+            ..MctsConfig::default()
+        };
+        let mut nodes = vec![Node::EMPTY; 200_000];
+        let mut g = p.clone();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        m.search(&mut g, Budget::iterations(3000), &mut NoClock);
+        let len = m.nodes_used() as usize;
+        let visits: Vec<u32> = (0..len as u32)
+            .map(|i| m.pool().get(NodeId(i)).visits())
+            .collect();
+        let mut explicit = vec![0.0f32; len];
+        explicit_all(&m, NodeId::ROOT, &mut g, &mut explicit);
+        assert_eq!(g, p);
+        m.search(&mut g, Budget::iterations(1), &mut NoClock);
+        let mut id = NodeId::ROOT;
+        let mut steps = 0;
+        loop {
+            let first = m.pool().get(id).first_child_index();
+            let count = m.pool().children(id).len() as u32;
+            let old = |c: u32| (c as usize) < len;
+            let Some(t) = (0..count)
+                .map(|i| first + i)
+                .find(|&c| old(c) && m.pool().get(NodeId(c)).visits() == visits[c as usize] + 1)
+            else {
+                break;
+            };
+            id = NodeId(t);
+            steps += 1;
+            // Unvisited children come first (Algorithm 1's selection rule); only among visited
+            // siblings does argmax v decide.
+            if (0..count).any(|i| visits[(first + i) as usize] == 0) {
+                assert_eq!(
+                    visits[t as usize], 0,
+                    "seed {seed}: an unvisited child goes first"
+                );
+                continue;
+            }
+            let max = (0..count)
+                .map(|i| first + i)
+                .filter(|&c| old(c))
+                .map(|c| explicit[c as usize])
+                .fold(f32::NEG_INFINITY, f32::max);
+            assert!(
+                (explicit[t as usize] - max).abs() < 1e-6,
+                "seed {seed} step {steps}: took {} but the minimax best is {max}",
+                explicit[t as usize]
+            );
+        }
+        assert!(steps >= 2, "seed {seed}: the line should go below the root");
+    }
+}
+
+#[test]
+fn a_full_pool_never_panics_and_returns_a_legal_move() {
+    for cap in [0usize, 1, 2, 5, 23, 40, 100, 500] {
+        for spec_text in [
+            "mcts",
+            "mcts(ipp,im0.4)",
+            "mcts(bl,np10)",
+            "mcts(one,im0.2)",
+            "mcts(stopfull)",
+        ] {
+            let cfg = spec::parse_mcts::<Bt>(spec_text).unwrap();
+            for seed in 0..3 {
+                let p = random_position(seed, 10 + seed as u32);
+                let mut nodes = vec![Node::EMPTY; cap];
+                let r = search(&p, cfg, 300, &mut nodes);
+                let best = r.best.expect("a move");
+                assert!(p.is_legal(best), "cap {cap} {spec_text}");
+                assert!(r.nodes_used as usize <= cap);
+                if cap < 30 {
+                    assert!(r.pool_full);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn seeded_search_repeats_bit_identically() {
+    for spec_text in [
+        "mcts",
+        "mcts(ipp,im0.4)",
+        "mcts(bl,mb100)",
+        "mcts(bl',im0.4,np)",
+        "mcts(one,pb)",
+    ] {
+        let cfg = spec::parse_mcts::<Bt>(spec_text).unwrap();
+        let p = random_position(7, 9);
+        let run = || {
+            let mut nodes = vec![Node::EMPTY; 100_000];
+            let mut g = p.clone();
+            let mut m = Mcts::new(&mut nodes, cfg);
+            let r = m.search(&mut g, Budget::iterations(3000), &mut NoClock);
+            let kids: Vec<_> = m
+                .root_children()
+                .map(|c| (c.mv, c.visits, c.mean.to_bits(), c.value.to_bits()))
+                .collect();
+            (r.best, r.value.to_bits(), r.nodes_used, kids)
+        };
+        assert_eq!(run(), run(), "{spec_text}");
+    }
+}
+
+/// The subtree under `id` in pre-order: (move, visits, reward bits, value bits, proven).
+fn subtree(pool: &super::pool::Pool<'_>, id: NodeId, out: &mut Vec<(u16, u32, u32, u32, Proven)>) {
+    let n = pool.get(id);
+    out.push((
+        n.move_code(),
+        n.visits(),
+        n.mean().to_bits(),
+        n.value().to_bits(),
+        n.proven(),
+    ));
+    let first = n.first_child_index();
+    for i in 0..pool.children(id).len() as u32 {
+        subtree(pool, NodeId(first + i), out);
+    }
+}
+
+#[test]
+fn tree_reuse_keeps_the_played_subtree_exactly() {
+    let cfg = MctsConfig::<Bt> {
+        reuse_tree: true,
+        value_mode: ValueMode::Implicit,
+        alpha: 0.4,
+        playout: super::config::PlayoutConfig {
+            policy: PlayoutPolicy::Informed,
+            ..Default::default()
+        },
+        ..MctsConfig::default()
+    };
+    let mut nodes = vec![Node::EMPTY; 300_000];
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut g = Bt::new();
+    let r = m.search(&mut g, Budget::iterations(5000), &mut NoClock);
+    let best = r.best.unwrap();
+    // The subtree under the best move, before compaction.
+    let root = *m.pool().get(NodeId::ROOT);
+    let first = root.first_child_index();
+    let child = (0..root_children_len(&m))
+        .map(|i| NodeId(first + i))
+        .find(|&c| m.pool().get(c).move_code() == Bt::encode_move(best))
+        .unwrap();
+    let mut before = Vec::new();
+    subtree(m.pool(), child, &mut before);
+    m.advance(best);
+    g.make(best);
+    let mut after = Vec::new();
+    subtree(m.pool(), NodeId::ROOT, &mut after);
+    assert_eq!(before, after);
+    assert_eq!(m.nodes_used() as usize, after.len());
+    // And the search goes on from the kept tree: the root's visits carry over.
+    let visits_before = m.pool().get(NodeId::ROOT).visits();
+    let r2 = m.search(&mut g, Budget::iterations(1000), &mut NoClock);
+    assert!(g.is_legal(r2.best.unwrap()));
+    assert_eq!(m.pool().get(NodeId::ROOT).visits(), visits_before + 1000);
+    // A move the tree does not know forgets the tree; a search then starts afresh.
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    m.advance(list.moves()[0]);
+    g.make(list.moves()[0]);
+    let r3 = m.search(&mut g, Budget::iterations(100), &mut NoClock);
+    assert!(g.is_legal(r3.best.unwrap()));
+}
+
+fn root_children_len(m: &Mcts<'_, Bt>) -> u32 {
+    m.pool().children(NodeId::ROOT).len() as u32
+}
+
+#[test]
+fn node_priors_seed_virtual_visits() {
+    let cfg = spec::parse_mcts::<Bt>("mcts(np50)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    let mut g = Bt::new();
+    let mut m = Mcts::new(&mut nodes, cfg);
+    m.search(&mut g, Budget::iterations(1), &mut NoClock);
+    for c in m.root_children() {
+        assert!(c.visits >= 50);
+    }
+    // From the start every move is safe with 5 ranks to go (a2-a3 style) or 6.
+    let kids: Vec<_> = m.root_children().collect();
+    assert!(kids.iter().any(|c| c.visits == 50 || c.visits == 51));
+}
+
+#[test]
+fn budgets_are_respected() {
+    let p = Bt::new();
+    let mut nodes = vec![Node::EMPTY; 100_000];
+    let r = search(&p, MctsConfig::default(), 777, &mut nodes);
+    assert_eq!(r.simulations, 777);
+    assert_eq!(r.stop, StopReason::Iterations);
+    let mut g = p.clone();
+    let mut m = Mcts::new(&mut nodes, MctsConfig::default());
+    let r = m.search(
+        &mut g,
+        Budget {
+            nodes: Some(5000),
+            ..Budget::default()
+        },
+        &mut NoClock,
+    );
+    assert_eq!(r.stop, StopReason::Nodes);
+    assert!(r.nodes_used < 5000 + 50);
+    // A fake clock advancing 1 ms per read stops a 10 ms search after about 10 reads.
+    let mut t = 0u64;
+    let mut clock = || {
+        t += 1000;
+        t
+    };
+    let r = m.search(&mut g, Budget::millis(10), &mut clock);
+    assert_eq!(r.stop, StopReason::Time);
+    assert!(r.simulations <= 11 * 64);
+}
+
+#[test]
+fn finished_and_single_move_positions() {
+    let won = pos("P7/8/8/8/8/8/7p/8 b");
+    let mut nodes = vec![Node::EMPTY; 100];
+    let r = search(&won, MctsConfig::default(), 10, &mut nodes);
+    assert_eq!((r.best, r.stop), (None, StopReason::GameOver));
+    assert_eq!(r.value, -1.0);
+    // One White piece on a1 blocked ahead, only a1-b2 possible.
+    let single = pos("7p/8/8/8/8/8/p7/P7 w");
+    let r = search(&single, MctsConfig::default(), 10, &mut nodes);
+    assert_eq!(r.stop, StopReason::SingleMove);
+    assert_eq!(
+        crate::game::move_string(&single, r.best.unwrap()).as_str(),
+        "a1-b2"
+    );
+}
+
+#[test]
+fn player_specs_parse_the_papers_labels() {
+    let ok = [
+        "mcts",
+        "MCTS",
+        "mcts(ipp)",
+        "mcts(ipp,im0.4)",
+        "mcts(ege0.1,det0.5)",
+        "mcts(bl)",
+        "mcts(bl,im0.6,np10)",
+        "mcts(ipp,fet20,np)",
+        "mcts(bl')",
+        "mcts(bl,mb1000)",
+        "mcts(bl,cb0.4)",
+        "mcts(bl,pbim0.4)",
+        "mcts(pb)",
+        "mcts(efLH)",
+        "mcts(c0.8)",
+        "mcts(one)",
+        "mcts(bl', im0.4, np)",
+        "mcts(pd20)",
+        "mcts(det0.5,detk3)",
+    ];
+    for s in ok {
+        spec::parse_mcts::<Bt>(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    }
+    let c = spec::parse_mcts::<Bt>("mcts(bl,im0.6,np10)").unwrap();
+    assert_eq!(c.playout.epsilon_greedy, Some(0.1));
+    assert_eq!(c.playout.dynamic_cutoff, Some(0.5));
+    assert_eq!(
+        (c.value_mode, c.alpha, c.node_priors),
+        (ValueMode::Implicit, 0.6, Some(10))
+    );
+    let c = spec::parse_mcts::<Bt>("mcts(bl',im0.4,np50)").unwrap();
+    assert_eq!(c.node_priors, Some(50));
+    assert_eq!(c.playout.fixed_cutoff, Some(20));
+    assert_eq!(c.playout.policy, PlayoutPolicy::Informed);
+    assert_eq!(
+        spec::parse_mcts::<Bt>("mcts(efLH)").unwrap().eval,
+        BtEval::LorentzHorey
+    );
+    assert_eq!(spec::parse_mcts::<Bt>("mcts").unwrap().uct_c, 0.8);
+
+    let bad = [
+        ("mcts(foo)", "foo"),
+        ("mcts(im0.4,cb0.2)", "cb0.2"),
+        ("mcts(ipp,ipp)", "ipp"),
+        ("mcts(im1.5)", "im1.5"),
+        ("mcts(imx)", "imx"),
+        ("mcts(ipp", "mcts(ipp"),
+        ("uct(ipp)", "uct"),
+        ("mcts(c-1)", "c-1"),
+    ];
+    for (s, label) in bad {
+        let e = spec::parse_mcts::<Bt>(s).unwrap_err();
+        assert_eq!(e.label, label, "{s}: {e}");
+    }
+}
