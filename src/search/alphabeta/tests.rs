@@ -1,0 +1,1 @@
+//! αβ tests on Breakthrough.
