@@ -76,6 +76,9 @@ pub const WIN_PLY_STEP: f32 = 1.0 / 4096.0;
 /// Scores `≥ PROVEN_WIN` are proven wins, `≤ −PROVEN_WIN` proven losses.
 pub const PROVEN_WIN: f32 = 1.0 - MAX_DEPTH as f32 * WIN_PLY_STEP;
 
+// Every proven win must outrank every heuristic score.
+const _: () = assert!(HEURISTIC_SCALE < PROVEN_WIN);
+
 /// A bound beyond every score, used as the initial window.
 const INFINITY: f32 = 2.0;
 
@@ -495,10 +498,7 @@ pub fn search<G: Game, C: Clock>(
         (None, None) => None,
     };
     let unlimited = node_limit.is_none() && budget.time_us.is_none();
-    let time = match budget.time_us {
-        Some(limit) => Some((clock.now_us(), limit)),
-        None => None,
-    };
+    let time = budget.time_us.map(|limit| (clock.now_us(), limit));
     let clock_interval = config.clock_interval.max(1);
     let mut first = {
         let key = game.key();
