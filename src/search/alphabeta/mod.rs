@@ -40,8 +40,13 @@
 //!   ([`StopReason::SingleMove`]), or at the maximum depth ([`StopReason::MaxDepth`]).
 //!
 //! The game is walked by make/undo and left exactly as it was. Nothing allocates; recursion
-//! depth is at most [`MAX_DEPTH`] frames, each holding two move lists' worth of stack (a move
-//! list and the child's principal variation) plus a few dozen bytes.
+//! depth is at most [`MAX_DEPTH`] frames, each holding a move list, the child's principal
+//! variation ([`PV_CAPACITY`] moves), a 64-byte move-class cache and a few dozen bytes more
+//! (for Breakthrough a few hundred bytes a frame in optimised builds, so tens of KiB of stack
+//! at full depth; cap [`AlphaBetaConfig::max_depth`] on small targets).
+//!
+//! Not done (yet): a game that can end in a draw keeps deepening to the maximum depth even
+//! once its whole tree is resolved, since a draw score is not recognised as proven.
 
 mod order;
 mod tt;
@@ -109,8 +114,8 @@ pub fn terminal_score(outcome: Outcome, side: Player, ply: u32) -> f32 {
 }
 
 /// For a score returned by the search: `Some(p)` if it is a proven win in `p` plies (counted
-/// from the root, `p > 0`), `Some(-p)` for a proven loss in `p` plies, `None` for a heuristic
-/// (or draw) score.
+/// from the root; `0` for an already finished root), `Some(-p)` for a proven loss in `p`
+/// plies, `None` for a heuristic (or draw) score.
 pub fn proven_plies(score: f32) -> Option<i32> {
     let plies = |s: f32| libm::roundf((1.0 - s) / WIN_PLY_STEP) as i32;
     if score >= PROVEN_WIN {

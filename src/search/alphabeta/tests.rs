@@ -243,7 +243,7 @@ fn node_budget_is_respected_and_state_restored() {
     for seed in 0..10u64 {
         let mut g = random_position(seed + 100, 20);
         let before = g.clone();
-        for budget in [1u64, 2, 7, 50, 333, 1000, 12_345] {
+        for budget in [0u64, 1, 2, 7, 50, 333, 1000, 12_345] {
             let r = no_tt_search(&mut g, &config(64), Budget::iterations(budget));
             assert_eq!(g, before);
             assert!(r.nodes <= budget, "{} > {budget}", r.nodes);
