@@ -37,16 +37,16 @@
 //! - **Stopping early:** after a completed iteration the search stops if the root value is a
 //!   proven win or loss ([`StopReason::Proven`]: deeper search cannot change it), if the root
 //!   has a single legal move and [`AlphaBetaConfig::stop_on_single_move`] is set
-//!   ([`StopReason::SingleMove`]), or at the maximum depth ([`StopReason::MaxDepth`]).
+//!   ([`StopReason::SingleMove`]), or at the maximum depth ([`StopReason::MaxDepth`]). It also
+//!   stops with [`StopReason::MaxDepth`] when an iteration reached no heuristic leaf (every
+//!   leaf it visited was a finished game, and every table hit it used came from such a
+//!   subtree): the whole game tree is then resolved — the way a drawn game stops deepening.
 //!
 //! The game is walked by make/undo and left exactly as it was. Nothing allocates; recursion
 //! depth is at most [`MAX_DEPTH`] frames, each holding a move list, the child's principal
 //! variation ([`PV_CAPACITY`] moves), a 64-byte move-class cache and a few dozen bytes more
 //! (for Breakthrough a few hundred bytes a frame in optimised builds, so tens of KiB of stack
 //! at full depth; cap [`AlphaBetaConfig::max_depth`] on small targets).
-//!
-//! Not done (yet): a game that can end in a draw keeps deepening to the maximum depth even
-//! once its whole tree is resolved, since a draw score is not recognised as proven.
 
 mod order;
 mod tt;
@@ -238,6 +238,9 @@ struct Searcher<'s, 't, G: Game, C: Clock> {
     until_clock: u32,
     /// Set once a budget ran out: every node then returns at once and the iteration is void.
     aborted: Option<StopReason>,
+    /// Whether the current subtree's value depends on a heuristic: a heuristic leaf was
+    /// evaluated or a table entry not marked resolved cut the search.
+    horizon: bool,
 }
 
 impl<G: Game, C: Clock> Searcher<'_, '_, G, C> {
@@ -309,6 +312,7 @@ impl<G: Game, C: Clock> Searcher<'_, '_, G, C> {
             return terminal_score(outcome, side, ply);
         }
         if depth == 0 {
+            self.horizon = true;
             return heuristic_score(game.evaluate(self.eval, side));
         }
 
@@ -317,11 +321,15 @@ impl<G: Game, C: Clock> Searcher<'_, '_, G, C> {
         if let Some(e) = entry {
             if e.depth as u32 >= depth {
                 let v = from_tt(e.value, ply);
-                match e.bound() {
-                    Some(Bound::Exact) => return v,
-                    Some(Bound::Lower) if v >= beta => return v,
-                    Some(Bound::Upper) if v <= alpha => return v,
-                    _ => {}
+                let cut = match e.bound() {
+                    Some(Bound::Exact) => true,
+                    Some(Bound::Lower) => v >= beta,
+                    Some(Bound::Upper) => v <= alpha,
+                    None => false,
+                };
+                if cut {
+                    self.horizon |= !e.resolved();
+                    return v;
                 }
             }
         }
@@ -334,6 +342,7 @@ impl<G: Game, C: Clock> Searcher<'_, '_, G, C> {
             return 0.0;
         }
 
+        let outer_horizon = core::mem::replace(&mut self.horizon, false);
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<G::Move> = None;
@@ -371,8 +380,10 @@ impl<G: Game, C: Clock> Searcher<'_, '_, G, C> {
             .then_some(best_move)
             .flatten()
             .map(G::encode_move);
+        let resolved = !self.horizon;
+        self.horizon |= outer_horizon;
         if let Some(t) = self.tt.as_mut() {
-            t.store(key, depth, to_tt(best, ply), bound, code);
+            t.store(key, depth, to_tt(best, ply), bound, code, resolved);
         }
         best
     }
@@ -411,6 +422,7 @@ fn root_iteration<G: Game, C: Clock>(
     if !s.enter() {
         return out;
     }
+    s.horizon = false;
     let mut child_pv = Pv::<G>::new();
     let rest = moves.iter().copied().filter(|&m| Some(m) != first);
     for mv in first.into_iter().chain(rest) {
@@ -436,6 +448,7 @@ fn root_iteration<G: Game, C: Clock>(
                 out.value,
                 Bound::Exact,
                 Some(G::encode_move(mv)),
+                !s.horizon,
             );
         }
     }
@@ -523,6 +536,7 @@ pub fn search<G: Game, C: Clock>(
         clock_interval,
         until_clock: clock_interval,
         aborted: None,
+        horizon: false,
     };
 
     let max_depth = config.max_depth.clamp(1, MAX_DEPTH);
@@ -549,6 +563,11 @@ pub fn search<G: Game, C: Clock>(
         first = r.best_move;
         if proven_plies(r.value).is_some() {
             result.stop = StopReason::Proven;
+            break;
+        }
+        if !s.horizon {
+            // No heuristic leaf was reached: the value is the game-theoretic one.
+            result.stop = StopReason::MaxDepth;
             break;
         }
         if root_moves.len() == 1 && config.stop_on_single_move {

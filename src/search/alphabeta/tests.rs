@@ -380,6 +380,7 @@ fn table_entries_with_illegal_moves_are_ignored() {
         0.0,
         Bound::Lower,
         Some(sq("a1") as u16 | (sq("h8") as u16) << 6),
+        false,
     );
     let r = search(
         &mut g,
@@ -392,7 +393,7 @@ fn table_entries_with_illegal_moves_are_ignored() {
     assert!(g.is_legal(r.best_move.unwrap()));
     // A code that decodes to no move at all.
     table.clear();
-    table.store(g.key(), 0, 0.0, Bound::Lower, Some(u16::MAX));
+    table.store(g.key(), 0, 0.0, Bound::Lower, Some(u16::MAX), false);
     let r = search(
         &mut g,
         &cfg,
@@ -517,5 +518,105 @@ fn score_helpers() {
         let w = terminal_score(Outcome::Win(Player::First), Player::First, ply);
         assert_eq!(from_tt(to_tt(w, ply), ply), w);
         assert_eq!(from_tt(to_tt(-w, ply), ply), -w);
+    }
+}
+
+/// A tiny game with draws: four plies, each player adds 0 or 1 to their own score twice; the
+/// higher score wins, equal scores draw. Best play (always 1) draws.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Bits {
+    score: [u8; 2],
+    ply: u8,
+}
+
+impl Game for Bits {
+    type Move = u8;
+    type Undo = ();
+    type MoveList = heapless::Vec<u8, 2>;
+    type Eval = ();
+    const NAME: &'static str = "bits";
+    const EVALS: &'static [(&'static str, ())] = &[("none", ())];
+    const MAX_MOVES: usize = 2;
+
+    fn new() -> Self {
+        Bits::default()
+    }
+    fn side_to_move(&self) -> Player {
+        Player::BOTH[self.ply as usize % 2]
+    }
+    fn legal_moves(&self, out: &mut Self::MoveList) {
+        out.clear();
+        if self.ply < 4 {
+            out.extend_from_slice(&[0, 1]).unwrap();
+        }
+    }
+    fn make(&mut self, mv: u8) {
+        self.score[self.ply as usize % 2] += mv;
+        self.ply += 1;
+    }
+    fn undo(&mut self, mv: u8, _: ()) {
+        self.ply -= 1;
+        self.score[self.ply as usize % 2] -= mv;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.ply >= 4).then(|| match self.score[0].cmp(&self.score[1]) {
+            core::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            core::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+    fn evaluate(&self, _: (), player: Player) -> f32 {
+        let d = self.score[0] as f32 - self.score[1] as f32;
+        let v = d / 4.0;
+        if player == Player::First { v } else { -v }
+    }
+    fn key(&self) -> u64 {
+        self.score[0] as u64 | (self.score[1] as u64) << 8 | (self.ply as u64) << 16
+    }
+    fn encode_move(mv: u8) -> u16 {
+        mv as u16
+    }
+    fn decode_move(code: u16) -> Option<u8> {
+        (code < 2).then_some(code as u8)
+    }
+    fn parse_move(&self, _: &str) -> Result<u8, crate::ParseError> {
+        Err(crate::ParseError::new("move", crate::Problem::Illegal))
+    }
+    fn write_move<W: core::fmt::Write>(&self, mv: u8, out: &mut W) -> core::fmt::Result {
+        write!(out, "{mv}")
+    }
+    fn parse_position(_: &str) -> Result<Self, crate::ParseError> {
+        Err(crate::ParseError::new("position", crate::Problem::Empty))
+    }
+    fn write_position<W: core::fmt::Write>(&self, out: &mut W) -> core::fmt::Result {
+        write!(out, "{self:?}")
+    }
+}
+
+#[test]
+fn resolved_draw_stops_deepening() {
+    let mut g = Bits::new();
+    let mut entries = [TtEntry::EMPTY; 64];
+    for with_tt in [false, true] {
+        let mut table = TranspositionTable::new(&mut entries);
+        let tt = with_tt.then_some(&mut table);
+        let r = search(
+            &mut g,
+            &AlphaBetaConfig::<Bits>::default(),
+            Budget::iterations(1_000_000),
+            tt,
+            &mut NoClock,
+        );
+        assert_eq!(g, Bits::new());
+        assert_eq!(r.value, 0.0, "tt {with_tt}");
+        assert_eq!(r.best_move, Some(1), "tt {with_tt}");
+        assert_eq!(r.depth, 4, "tt {with_tt}: stops once the tree is resolved");
+        assert_eq!(r.stop, StopReason::MaxDepth, "tt {with_tt}");
+        // Without a table the PV is the whole line; a table hit may cut it short.
+        assert!(
+            r.pv.len() == 4 || (with_tt && !r.pv.is_empty()),
+            "{:?}",
+            r.pv
+        );
     }
 }

@@ -12,18 +12,20 @@ pub(crate) enum Bound {
     Upper = 3,
 }
 
-/// `meta` bits: the bound in bits 0–1 (0 = empty slot), "has a move" in bit 2, the search
-/// generation in bits 3–7.
+/// `meta` bits: the bound in bits 0–1 (0 = empty slot), "has a move" in bit 2, "resolved" in
+/// bit 3, the search generation in bits 4–7.
 const BOUND_MASK: u8 = 0b11;
 const HAS_MOVE: u8 = 0b100;
-const GEN_SHIFT: u32 = 3;
-const GEN_MASK: u8 = 0b1_1111;
+const RESOLVED: u8 = 0b1000;
+const GEN_SHIFT: u32 = 4;
+const GEN_MASK: u8 = 0b1111;
 
 /// One slot of a [`TranspositionTable`]: 16 bytes.
 ///
 /// Holds the full 64-bit [`Game::key`](crate::Game::key) of the position (so a probe only
 /// matches the very same key), the searched depth, the value with its bound, and the best move
-/// as [`Game::encode_move`](crate::Game::encode_move) gave it. Create slots with
+/// as [`Game::encode_move`](crate::Game::encode_move) gave it, and whether the value was
+/// resolved without any heuristic leaf (so a drawn game can stop deepening). Create slots with
 /// [`TtEntry::EMPTY`] (or `Default`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TtEntry {
@@ -61,6 +63,12 @@ impl TtEntry {
 
     pub(crate) fn move_code(&self) -> Option<u16> {
         (self.meta & HAS_MOVE != 0).then_some(self.mv)
+    }
+
+    /// Whether the value came from a subtree whose leaves were all finished games (no heuristic
+    /// leaf, no unresolved table hit): it then holds at any depth.
+    pub(crate) fn resolved(&self) -> bool {
+        self.meta & RESOLVED != 0
     }
 
     fn generation(&self) -> u8 {
@@ -151,6 +159,7 @@ impl<'a> TranspositionTable<'a> {
         value: f32,
         bound: Bound,
         mv: Option<u16>,
+        resolved: bool,
     ) {
         if self.entries.is_empty() {
             return;
@@ -175,7 +184,10 @@ impl<'a> TranspositionTable<'a> {
             value,
             mv: code,
             depth,
-            meta: bound as u8 | if has { HAS_MOVE } else { 0 } | generation << GEN_SHIFT,
+            meta: bound as u8
+                | if has { HAS_MOVE } else { 0 }
+                | if resolved { RESOLVED } else { 0 }
+                | generation << GEN_SHIFT,
         };
     }
 }
