@@ -1,1 +1,0 @@
-//! The αβ baseline (to be written).
