@@ -2,3 +2,4 @@
 
 pub mod breakthrough;
 pub mod kalah;
+pub mod tictactoe;
