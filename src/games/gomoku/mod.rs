@@ -290,7 +290,11 @@ impl Gomoku {
     fn wins_at(&self, player: Player, sq: u8) -> bool {
         DIRECTIONS.iter().any(|&d| {
             let n = self.run(player, sq, d);
-            if self.rules.exact_five { n == 5 } else { n >= 5 }
+            if self.rules.exact_five {
+                n == 5
+            } else {
+                n >= 5
+            }
         })
     }
 

@@ -100,7 +100,7 @@ impl RefGomoku {
         let first = self.stones() == 0;
         for r in 0..15 {
             for c in 0..15 {
-                let ring = r < 2 || r > 12 || c < 2 || c > 12;
+                let ring = !(2..=12).contains(&r) || !(2..=12).contains(&c);
                 if self.cells[r][c] == 0 && (!first || ring) {
                     let _ = v.push(Move((r * 16 + c) as u8));
                 }

@@ -98,7 +98,7 @@ fn print_reference_perft() {
 fn agrees_with_reference_from_240_random_positions() {
     for seed in 0..240u64 {
         let exact = seed % 4 == 1;
-        let mut pos = if seed % 3 == 0 {
+        let mut pos = if seed.is_multiple_of(3) {
             near_end_position(seed, (seed % 5) as usize)
         } else {
             random_position(seed, (seed * 7919 % 150) as u32, rules(exact))
@@ -115,7 +115,7 @@ fn agrees_with_reference_from_240_random_positions() {
             assert_eq!(pos.outcome(), r.play(mv).outcome(), "seed {seed} {mv:?}");
             pos.undo(mv, ());
         }
-        if seed % 8 == 0 {
+        if seed.is_multiple_of(8) {
             assert_eq!(perft(&mut pos, 2), r.perft(2), "seed {seed}");
         }
     }
@@ -126,8 +126,8 @@ fn make_undo_restores_every_state_over_1000_games() {
     let mut rng = seeded(77);
     let mut list = MoveList::new();
     let mut wins = 0;
-    for g in 0..1000 {
-        let mut pos = Gomoku::with_rules(rules(g % 5 == 0));
+    for g in 0..1000u32 {
+        let mut pos = Gomoku::with_rules(rules(g.is_multiple_of(5)));
         let mut history: heapless::Vec<(Gomoku, Move), 225> = heapless::Vec::new();
         loop {
             pos.legal_moves(&mut list);
@@ -146,9 +146,12 @@ fn make_undo_restores_every_state_over_1000_games() {
             pos.undo(mv, ());
             assert_eq!(pos, before);
         }
-        assert_eq!(pos, Gomoku::with_rules(rules(g % 5 == 0)));
+        assert_eq!(pos, Gomoku::with_rules(rules(g.is_multiple_of(5))));
     }
-    assert!(wins > 900, "random games should mostly end with a row of five");
+    assert!(
+        wins > 900,
+        "random games should mostly end with a row of five"
+    );
 }
 
 #[test]
@@ -158,8 +161,14 @@ fn opening_must_be_on_the_outer_ring() {
     start.legal_moves(&mut list);
     assert_eq!(list.len(), 104);
     assert_eq!(RING.count(), 104);
-    assert_eq!(start.parse_move("h8").unwrap_err().problem, Problem::Illegal);
-    assert_eq!(start.parse_move("c3").unwrap_err().problem, Problem::Illegal);
+    assert_eq!(
+        start.parse_move("h8").unwrap_err().problem,
+        Problem::Illegal
+    );
+    assert_eq!(
+        start.parse_move("c3").unwrap_err().problem,
+        Problem::Illegal
+    );
     for ok in ["a1", "b2", "o15", "n8", "h2", "h14", "B7"] {
         assert!(start.parse_move(ok).is_ok(), "{ok}");
     }
@@ -205,10 +214,9 @@ fn five_wins_and_overlines_depend_on_the_rules() {
     assert_eq!(pos.outcome(), Some(Outcome::Win(Player::First)));
     assert_eq!(pos.evaluate(GomokuEval::Windows, Player::Second), -1.0);
     // A built position: the winner must be the side that just moved.
-    assert!(Gomoku::parse_position(
-        "O1O1O1O8/15/15/15/15/15/15/15/15/15/15/15/15/15/XXXXX10 w"
-    )
-    .is_ok());
+    assert!(
+        Gomoku::parse_position("O1O1O1O8/15/15/15/15/15/15/15/15/15/15/15/15/15/XXXXX10 w").is_ok()
+    );
     assert!(matches!(
         Gomoku::parse_position("O1O1O1O1O6/15/15/15/15/15/15/15/15/15/15/15/15/15/XXXXX10 b")
             .unwrap_err()
@@ -255,7 +263,10 @@ fn a_full_board_without_five_is_a_draw() {
     assert_eq!(pos.count_moves(), 1);
     pos.make(Move(last));
     assert_eq!(pos.outcome(), Some(Outcome::Draw));
-    assert_eq!(RefGomoku::from_position(&pos).outcome(), Some(Outcome::Draw));
+    assert_eq!(
+        RefGomoku::from_position(&pos).outcome(),
+        Some(Outcome::Draw)
+    );
     assert_eq!(pos.count_moves(), 0);
     assert_eq!(pos.evaluate(GomokuEval::Windows, Player::First), 0.0);
 }
@@ -269,7 +280,10 @@ fn candidate_moves_are_the_points_near_stones() {
     let mut p = start;
     p.make(Move::at(0, 0)); // a1
     p.candidate_moves(1, &mut list);
-    assert_eq!(list.as_slice(), &[Move::at(1, 0), Move::at(0, 1), Move::at(1, 1)]);
+    assert_eq!(
+        list.as_slice(),
+        &[Move::at(1, 0), Move::at(0, 1), Move::at(1, 1)]
+    );
     p.candidate_moves(2, &mut list);
     assert_eq!(list.len(), 8);
     p.candidate_moves(0, &mut list);
@@ -332,7 +346,7 @@ fn points_moves_and_positions_round_trip() {
     let s = position_string(&Gomoku::start());
     assert_eq!(s.as_str(), "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b");
     for seed in 0..200u64 {
-        let pos = random_position(seed, (seed % 120) as u32, rules(seed % 2 == 0));
+        let pos = random_position(seed, (seed % 120) as u32, rules(seed.is_multiple_of(2)));
         let s = position_string(&pos);
         assert_eq!(Gomoku::parse_position(&s), Ok(pos), "{s}");
         let mut list = MoveList::new();
@@ -372,15 +386,36 @@ fn bad_input_gets_typed_errors_and_never_panics() {
     t.push_str(empty).unwrap();
     t.push_str(" b exact5 more").unwrap();
     assert_eq!(q(&t).problem, Problem::Extra);
-    assert_eq!(q("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 w").field, "side to move");
-    assert_eq!(q("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 q").problem, Problem::UnexpectedChar('q'));
-    assert_eq!(q("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b x").field, "rules");
-    assert_eq!(q("15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").field, "board");
+    assert_eq!(
+        q("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 w").field,
+        "side to move"
+    );
+    assert_eq!(
+        q("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 q").problem,
+        Problem::UnexpectedChar('q')
+    );
+    assert_eq!(
+        q("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b x").field,
+        "rules"
+    );
+    assert_eq!(
+        q("15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").field,
+        "board"
+    );
     let err = q("15/15/14/15/15/15/15/15/15/15/15/15/15/15/15 b");
     assert_eq!((err.field, err.index), ("row", Some(3)));
-    assert_eq!(q("16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index, Some(1));
-    assert_eq!(q("X15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index, Some(1));
-    assert_eq!(q("05/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index, Some(1));
+    assert_eq!(
+        q("16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index,
+        Some(1)
+    );
+    assert_eq!(
+        q("X15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index,
+        Some(1)
+    );
+    assert_eq!(
+        q("05/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index,
+        Some(1)
+    );
     assert_eq!(
         q("99999999999999999/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b").index,
         Some(1)

@@ -402,7 +402,9 @@ impl Game for Kalah {
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         let text = text.trim();
         let mut chars = text.chars();
-        let c = chars.next().ok_or(ParseError::new("move", Problem::Empty))?;
+        let c = chars
+            .next()
+            .ok_or(ParseError::new("move", Problem::Empty))?;
         if chars.next().is_some() {
             return Err(ParseError::new(
                 "move",
@@ -451,8 +453,14 @@ impl Game for Kalah {
         let mut groups = board.split('/');
         let mut houses = [[0u8; HOUSES]; 2];
         for (p, row) in houses.iter_mut().enumerate() {
-            let field = if p == 0 { "south houses" } else { "north houses" };
-            let group = groups.next().ok_or(ParseError::new(field, Problem::Missing))?;
+            let field = if p == 0 {
+                "south houses"
+            } else {
+                "north houses"
+            };
+            let group = groups
+                .next()
+                .ok_or(ParseError::new(field, Problem::Missing))?;
             let mut count = 0u16;
             for (i, num) in group.split(',').enumerate() {
                 let n = parse_count(num, field, i as u16 + 1)?;

@@ -10,7 +10,7 @@ use crate::rng::{below, seeded};
 /// A seeded random position: a random or initial board, then up to `plies` random moves.
 fn random_position(seed: u64, plies: u32) -> Kalah {
     let mut rng = seeded(seed);
-    let mut pos = if seed % 3 == 0 {
+    let mut pos = if seed.is_multiple_of(3) {
         Kalah::start()
     } else {
         Kalah::random_board(&mut rng)
@@ -99,7 +99,11 @@ fn every_move_agrees_with_reference_from_300_random_positions() {
         for &mv in &list {
             let before = pos;
             let u = pos.make(mv);
-            assert_eq!(RefKalah::from_position(&pos), r.play(mv), "seed {seed} {mv:?}");
+            assert_eq!(
+                RefKalah::from_position(&pos),
+                r.play(mv),
+                "seed {seed} {mv:?}"
+            );
             pos.undo(mv, u);
             assert_eq!(pos, before);
         }
@@ -121,10 +125,7 @@ fn make_undo_restores_every_state_over_1000_games() {
                 // Everything is in the stores at the end.
                 assert_eq!(pos.houses_total(Player::First), 0);
                 assert_eq!(pos.houses_total(Player::Second), 0);
-                assert_eq!(
-                    pos.store(Player::First) + pos.store(Player::Second),
-                    STONES
-                );
+                assert_eq!(pos.store(Player::First) + pos.store(Player::Second), STONES);
                 break;
             }
             let mv = list[below(&mut rng, list.len() as u32) as usize];
@@ -147,7 +148,10 @@ fn extra_turn_keeps_the_side_to_move() {
     let mv = pos.parse_move("3").unwrap();
     pos.make(mv);
     assert_eq!(pos.side_to_move(), Player::First);
-    assert_eq!(position_string(&pos).as_str(), "4,4,0,5,5,5/4,4,4,4,4,4/1-0 s");
+    assert_eq!(
+        position_string(&pos).as_str(),
+        "4,4,0,5,5,5/4,4,4,4,4,4/1-0 s"
+    );
     // House 1 ends in house 5: North's turn.
     pos.make(Move(0));
     assert_eq!(pos.side_to_move(), Player::Second);
@@ -280,7 +284,10 @@ fn bad_input_gets_typed_errors_and_never_panics() {
     assert_eq!(e("é").problem, Problem::UnexpectedChar('é'));
     assert!(matches!(e("12").problem, Problem::BadLength { .. }));
     let empty_house = Kalah::parse_position("0,4,4,4,4,4/4,4,4,4,4,4/4-0 s").unwrap();
-    assert_eq!(empty_house.parse_move("1").unwrap_err().problem, Problem::Illegal);
+    assert_eq!(
+        empty_house.parse_move("1").unwrap_err().problem,
+        Problem::Illegal
+    );
 
     let p = |s: &str| Kalah::parse_position(s).unwrap_err();
     assert_eq!(p("").problem, Problem::Empty);
@@ -289,7 +296,10 @@ fn bad_input_gets_typed_errors_and_never_panics() {
         p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 x").problem,
         Problem::UnexpectedChar('x')
     );
-    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 s standard x").problem, Problem::Extra);
+    assert_eq!(
+        p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 s standard x").problem,
+        Problem::Extra
+    );
     assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 s weird").field, "rules");
     let err = p("4,4,4,4,4/4,4,4,4,4,4/0-0 s");
     assert_eq!(err.field, "south houses");
@@ -298,11 +308,11 @@ fn bad_input_gets_typed_errors_and_never_panics() {
     assert_eq!((err.field, err.index), ("north houses", Some(3)));
     assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4 s").field, "stores");
     assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0 s").field, "stores");
-    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-99 s").problem, Problem::OutOfRange);
     assert_eq!(
-        p("4,4,4,4,4,4/4,4,4,4,4,4/0-0/1 s").problem,
-        Problem::Extra
+        p("4,4,4,4,4,4/4,4,4,4,4,4/0-99 s").problem,
+        Problem::OutOfRange
     );
+    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-0/1 s").problem, Problem::Extra);
     assert!(matches!(
         p("4,4,4,4,4,4/4,4,4,4,4,4/1-0 s").problem,
         Problem::Inconsistent(_)

@@ -74,7 +74,14 @@ impl Default for TicTacToe {
 /// Whether `marks` contains a full line.
 #[inline(always)]
 fn has_line(marks: u16) -> bool {
-    LINES.iter().any(|&l| marks & l == l)
+    let mut i = 0;
+    while i < LINES.len() {
+        if marks & LINES[i] == LINES[i] {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Paper 003, Fig. 5(a), as reconstructed from the paper's text (the figure itself is an image):

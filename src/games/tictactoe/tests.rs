@@ -73,7 +73,11 @@ fn perft_matches_data_file_reference_and_published_game_count() {
         .map(|d| {
             let mut p = TicTacToe::start();
             let n = perft(&mut p, d);
-            let continuing = if d < 9 { perft(&mut p, d + 1) / (9 - d as u64) } else { 0 };
+            let continuing = if d < 9 {
+                perft(&mut p, d + 1) / (9 - d as u64)
+            } else {
+                0
+            };
             n - continuing // sequences of length d that ended the game
         })
         .sum();
@@ -232,8 +236,20 @@ fn bad_input_gets_typed_errors_and_never_panics() {
     assert_eq!(e("").problem, Problem::Empty);
     assert_eq!(e("D1").problem, Problem::OutOfRange);
     assert_eq!(e("A4").problem, Problem::OutOfRange);
-    assert_eq!(e("A").problem, Problem::BadLength { expected: 2, found: 1 });
-    assert_eq!(e("A11").problem, Problem::BadLength { expected: 2, found: 3 });
+    assert_eq!(
+        e("A").problem,
+        Problem::BadLength {
+            expected: 2,
+            found: 1
+        }
+    );
+    assert_eq!(
+        e("A11").problem,
+        Problem::BadLength {
+            expected: 2,
+            found: 3
+        }
+    );
     assert_eq!(e("é1").problem, Problem::UnexpectedChar('é'));
     let p = TicTacToe::parse_position(".../.X./... o").unwrap();
     assert_eq!(p.parse_move("B2").unwrap_err().problem, Problem::Illegal);
@@ -243,9 +259,18 @@ fn bad_input_gets_typed_errors_and_never_panics() {
     assert_eq!(q(".../.../...").field, "side to move");
     assert_eq!(q(".../.../... x y").problem, Problem::Extra);
     assert_eq!(q(".../.../... z").problem, Problem::UnexpectedChar('z'));
-    assert!(matches!(q(".../.../... o").problem, Problem::Inconsistent(_)));
-    assert!(matches!(q("XX./.../... o").problem, Problem::Inconsistent(_)));
-    assert!(matches!(q("XXX/OOO/X.. o").problem, Problem::Inconsistent(_)));
+    assert!(matches!(
+        q(".../.../... o").problem,
+        Problem::Inconsistent(_)
+    ));
+    assert!(matches!(
+        q("XX./.../... o").problem,
+        Problem::Inconsistent(_)
+    ));
+    assert!(matches!(
+        q("XXX/OOO/X.. o").problem,
+        Problem::Inconsistent(_)
+    ));
     assert_eq!(q(".../.../.. x").index, Some(3));
     assert_eq!(q(".../..?/... x").problem, Problem::UnexpectedChar('?'));
     assert_eq!(q(".../... x").field, "board");
