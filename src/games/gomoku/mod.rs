@@ -12,8 +12,10 @@
 //! One [`Bits`] (`[u64; 4]`) per side with a row stride of 16, bit `16·row + column`; the unused
 //! 16th column and 16th row are padding, so shifts never wrap around the board edge. A move
 //! checks for a win only along the four lines through the new stone (at most 32 bit tests);
-//! whole-board detection by shift-and (four shifts per direction) is used where no last stone is
-//! known: for position strings and in debug checks.
+//! whole-board detection by shift-and ([`has_five`], four shifts per direction) is used where no
+//! last stone is known: for position strings and in debug checks. Measured with the ignored test
+//! `measure_win_detection` (test profile, opt-level 2): about 11 ns per check along the lines
+//! through the last stone against about 69 ns for shift-and over the whole board.
 //!
 //! ## Notation
 //! Points are written `h8`: columns `a`–`o` from the left, rows `1`–`15` from the bottom

@@ -95,7 +95,7 @@ fn print_reference_perft() {
 }
 
 #[test]
-fn agrees_with_reference_from_240_random_positions() {
+fn perft_2_and_every_move_agree_with_reference_from_240_random_positions() {
     for seed in 0..240u64 {
         let exact = seed % 4 == 1;
         let mut pos = if seed.is_multiple_of(3) {
@@ -115,9 +115,7 @@ fn agrees_with_reference_from_240_random_positions() {
             assert_eq!(pos.outcome(), r.play(mv).outcome(), "seed {seed} {mv:?}");
             pos.undo(mv, ());
         }
-        if seed.is_multiple_of(8) {
-            assert_eq!(perft(&mut pos, 2), r.perft(2), "seed {seed}");
-        }
+        assert_eq!(perft(&mut pos, 2), r.perft(2), "seed {seed}");
     }
 }
 
@@ -434,4 +432,45 @@ fn bad_input_gets_typed_errors_and_never_panics() {
         let _ = Gomoku::parse_position(&s);
         let _ = p.parse_move(&s);
     }
+}
+
+/// Times the two ways of detecting a win (run with `--ignored --nocapture`, ideally with
+/// `--release`): the lines through the last stone versus shift-and over the whole board.
+#[test]
+#[ignore]
+fn measure_win_detection() {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let positions: heapless::Vec<(Gomoku, Move), 64> = (0..64u64)
+        .map(|s| {
+            let mut p = random_position(s, 20 + (s % 60) as u32, GomokuRules::default());
+            if p.is_terminal() {
+                p = random_position(s, 10, GomokuRules::default());
+            }
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            (p, list[0])
+        })
+        .collect();
+    let rounds = 20_000;
+    let t = Instant::now();
+    let mut hits = 0u32;
+    for _ in 0..rounds {
+        for (p, mv) in &positions {
+            let mut q = *p;
+            q.stones[q.side.index()].toggle(mv.0);
+            hits += black_box(&q).wins_at(q.side, black_box(mv.0)) as u32;
+        }
+    }
+    let last = t.elapsed().as_nanos() as f64 / (rounds * positions.len()) as f64;
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for (p, mv) in &positions {
+            let mut q = *p;
+            q.stones[q.side.index()].toggle(mv.0);
+            hits += has_five(black_box(q.stones[q.side.index()]), false) as u32;
+        }
+    }
+    let whole = t.elapsed().as_nanos() as f64 / (rounds * positions.len()) as f64;
+    std::println!("last stone: {last:.1} ns, whole board: {whole:.1} ns ({hits} wins)");
 }

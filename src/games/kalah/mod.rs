@@ -177,7 +177,7 @@ impl Kalah {
     }
 
     /// The same position under another capture rule.
-    pub const fn with_rules_of(mut self, rules: KalahRules) -> Self {
+    pub const fn under_rules(mut self, rules: KalahRules) -> Self {
         self.rules = rules;
         self
     }

@@ -16,7 +16,7 @@ fn random_position(seed: u64, plies: u32) -> Kalah {
         Kalah::random_board(&mut rng)
     };
     if seed % 2 == 1 {
-        pos = pos.with_rules_of(KalahRules::EmptyCapture);
+        pos = pos.under_rules(KalahRules::EmptyCapture);
     }
     let mut list = MoveList::new();
     for _ in 0..plies {
@@ -177,7 +177,7 @@ fn captures_under_both_rules() {
     );
     let mut ec = Kalah::parse_position(text)
         .unwrap()
-        .with_rules_of(KalahRules::EmptyCapture);
+        .under_rules(KalahRules::EmptyCapture);
     ec.make(Move(0));
     assert_eq!(
         position_string(&ec).as_str(),

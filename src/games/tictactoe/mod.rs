@@ -113,8 +113,8 @@ impl TicTacToe {
     }
 
     /// Builds a position from both players' marks (9-bit masks), checking that it could occur:
-    /// no square marked twice, X has as many marks as O or one more, not both with a line. The
-    /// side to move follows from the counts.
+    /// no square marked twice, X has as many marks as O or one more, at most one player with a
+    /// line, made by the player who moved last. The side to move follows from the counts.
     pub fn from_marks(x: u16, o: u16) -> Result<Self, ParseError> {
         let err = |why| Err(ParseError::new("position", Problem::Inconsistent(why)));
         if (x | o) & !FULL != 0 {
@@ -133,6 +133,9 @@ impl TicTacToe {
         };
         if has_line(x) && has_line(o) {
             return err("both players have a line");
+        }
+        if (has_line(x) && side == Player::First) || (has_line(o) && side == Player::Second) {
+            return err("the side to move already has a line");
         }
         Ok(TicTacToe {
             marks: [x, o],

@@ -271,6 +271,14 @@ fn bad_input_gets_typed_errors_and_never_panics() {
         q("XXX/OOO/X.. o").problem,
         Problem::Inconsistent(_)
     ));
+    // O has a line but X moved last.
+    assert!(matches!(
+        q("OOO/XX./XX. o").problem,
+        Problem::Inconsistent(_)
+    ));
+    // O's line with X to move is a finished game.
+    let o_won = TicTacToe::parse_position("OOO/XX./X.. x").unwrap();
+    assert_eq!(o_won.outcome(), Some(Outcome::Win(Player::Second)));
     assert_eq!(q(".../.../.. x").index, Some(3));
     assert_eq!(q(".../..?/... x").problem, Problem::UnexpectedChar('?'));
     assert_eq!(q(".../... x").field, "board");
