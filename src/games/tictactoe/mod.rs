@@ -88,7 +88,9 @@ fn has_line(marks: u16) -> bool {
 /// O to move loses wherever it plays, and only `C2` (blocking X's column C) delays the loss to
 /// the 4th ply; every other move lets X complete column C at once.
 ///
-/// X: `C1`, `C3`; O: `B3`. Position string `.OX/.../..X o`.
+/// X: `C1`, `C3`; O: `B3`. Position string `.OX/.../..X o`. The text does not pin the position
+/// down: an exhaustive search finds seven positions with these properties (all with X on `C1`
+/// and `C3`); this one shares O's `B3` with Fig. 5(b).
 pub const FIG5A: TicTacToe = TicTacToe {
     marks: [1 << 2 | 1 << 8, 1 << 7],
     side: Player::Second,
@@ -97,7 +99,9 @@ pub const FIG5A: TicTacToe = TicTacToe {
 /// Paper 003, Fig. 5(b), as reconstructed from the paper's text: X to move with five empty
 /// squares (`A1`, `C1`, `A2`, `B2`, `C2`) wins with every move except `B2`, which only draws.
 ///
-/// X: `B1`, `A3`; O: `B3`, `C3`. Position string `XOO/.../.X. x`.
+/// X: `B1`, `A3`; O: `B3`, `C3`. Position string `XOO/.../.X. x`. Up to the left-right mirror
+/// image `OOX/.../.X. x`, this is the only position with X to move, five empty squares
+/// including `A1`, `B2` and `C2` (which the paper's tables name) and these properties.
 pub const FIG5B: TicTacToe = TicTacToe {
     marks: [1 << 1 | 1 << 6, 1 << 7 | 1 << 8],
     side: Player::First,
