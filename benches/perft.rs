@@ -2,6 +2,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use imcts::games::breakthrough::{Breakthrough, MoveList};
+use imcts::games::gomoku::Gomoku;
+use imcts::games::kalah::Kalah;
+use imcts::games::tictactoe::TicTacToe;
 use imcts::{Game, perft};
 use std::hint::black_box;
 
@@ -41,5 +44,65 @@ fn breakthrough_perft(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, breakthrough_perft);
+fn small_games_perft(c: &mut Criterion) {
+    let mut g = c.benchmark_group("kalah");
+    // perft 9 from the start: 2,763,490 leaves (see data/perft/kalah.txt).
+    let leaves = 2_763_490;
+    g.throughput(Throughput::Elements(leaves));
+    g.sample_size(10);
+    g.bench_function("perft9_bulk", |b| {
+        let mut pos = Kalah::start();
+        b.iter(|| {
+            let n = perft(black_box(&mut pos), 9);
+            assert_eq!(n, leaves);
+            n
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("tictactoe");
+    // perft 9 from the empty board: 127,872 leaves (see data/perft/tictactoe.txt).
+    let leaves = 127_872;
+    g.throughput(Throughput::Elements(leaves));
+    g.bench_function("perft9_bulk", |b| {
+        let mut pos = TicTacToe::start();
+        b.iter(|| {
+            let n = perft(black_box(&mut pos), 9);
+            assert_eq!(n, leaves);
+            n
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("gomoku");
+    // perft 4 from the empty board: 104·224·223·222 = 1,153,291,776 leaves, counted in bulk
+    // (see data/perft/gomoku.txt).
+    let leaves = 1_153_291_776;
+    g.throughput(Throughput::Elements(leaves));
+    g.sample_size(10);
+    g.bench_function("perft4_bulk", |b| {
+        let mut pos = Gomoku::start();
+        b.iter(|| {
+            let n = perft(black_box(&mut pos), 4);
+            assert_eq!(n, leaves);
+            n
+        })
+    });
+    // A position near the end of a random game, where wins fall inside the horizon.
+    let text = "O3XXXX2O2OX/2OX3OX1XX3/1O4XX2OO1X1/15/1X4OO1OO1OO1/O2XX1O3X4/2X1O2O6X/X4O1XXX3OX/1OO2X1O2O1X2/2XXO1XO3OXX1/X3X1O4O1X1/XO1O2XX4XO1/OO2O1O3OO1X1/O2O1OOXXO3X1/4XX3XX2OO b";
+    let endgame = Gomoku::parse_position(text).expect("valid position");
+    let leaves = 2_317_658;
+    g.throughput(Throughput::Elements(leaves));
+    g.bench_function("perft3_endgame", |b| {
+        let mut pos = endgame;
+        b.iter(|| {
+            let n = perft(black_box(&mut pos), 3);
+            assert_eq!(n, leaves);
+            n
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, breakthrough_perft, small_games_perft);
 criterion_main!(benches);

@@ -13,6 +13,18 @@ macro_rules! with_game {
                 type $G = imcts::games::breakthrough::Breakthrough;
                 $body
             }
+            "kalah" => {
+                type $G = imcts::games::kalah::Kalah;
+                $body
+            }
+            "tictactoe" => {
+                type $G = imcts::games::tictactoe::TicTacToe;
+                $body
+            }
+            "gomoku" => {
+                type $G = imcts::games::gomoku::Gomoku;
+                $body
+            }
             other => Err($crate::games::unknown(other)),
         }
     }};

@@ -1,3 +1,6 @@
 //! The games. One file per game; each implements [`crate::Game`].
 
 pub mod breakthrough;
+pub mod gomoku;
+pub mod kalah;
+pub mod tictactoe;

@@ -1,0 +1,542 @@
+//! Kalah(6,4): six houses a side, four stones in each house, two stores.
+//!
+//! ## Rules
+//! South ([`Player::First`]) owns the lower row of houses and the store at its right end; North
+//! ([`Player::Second`]) owns the upper row and the store at the other end. A move takes every
+//! stone out of one of the mover's non-empty houses and sows them one by one counter-clockwise
+//! into the following pits, the mover's own store included and the opponent's store skipped.
+//! With 13 or more stones the sowing laps the board and also drops a stone back into the house
+//! it started from (it is not skipped).
+//!
+//! - **Extra turn.** If the last stone lands in the mover's store, the same player moves again,
+//!   with no limit, so [`Game::side_to_move`] does not always alternate.
+//! - **Capture** (see [`KalahRules`]). If the last stone lands in an empty house of the mover,
+//!   the default [`KalahRules::Standard`] moves that stone together with the stones of the
+//!   opposite house into the mover's store, provided the opposite house is not empty (otherwise
+//!   nothing happens). [`KalahRules::EmptyCapture`] (the variant of the paper's code) moves the
+//!   capturing stone to the store even when the opposite house is empty.
+//! - **End.** As soon as, after a move, one side's six houses are all empty, the game ends; each
+//!   side's remaining stones go to its own store ([`Game::make`] sweeps them there). A position
+//!   built by [`Kalah::from_board`] with one side already empty is likewise over, and its
+//!   remaining stones count for their owner. The side with more stones in its store wins;
+//!   equal stores are a draw.
+//!
+//! ## Representation
+//! Fourteen pits in a `[u8; 14]`, in sowing order: South's houses 1–6 (`0..6`), South's store
+//! (`6`), North's houses 1–6 (`7..13`), North's store (`13`). House `i` faces house `12 - i`.
+//! [`Game::make`] returns a snapshot of the pits and the side to move as the undo record
+//! (15 bytes), so [`Game::undo`] restores the state exactly.
+//!
+//! ## Notation
+//! - A move is the house number `1`–`6`, counted **from the mover's own left** as the mover sits
+//!   behind its row: house 1 is the mover's house farthest from its own store, house 6 is next
+//!   to it. (South's house `n` is pit `n - 1`, North's house `n` is pit `n + 6`.)
+//! - A position is `S1,…,S6/N1,…,N6/s-n side [rules]`: South's houses 1–6, North's houses 1–6
+//!   (each counted from its owner's left), the stores of South and North, the side to move (`s`
+//!   for South, `n` for North) and, only for [`KalahRules::EmptyCapture`], the word
+//!   `empty-capture` (`standard` is accepted too). The start is
+//!   `4,4,4,4,4,4/4,4,4,4,4,4/0-0 s`.
+
+#[cfg(any(test, feature = "reference"))]
+pub mod reference;
+#[cfg(test)]
+mod tests;
+
+use crate::SearchRng;
+use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
+use core::fmt::{self, Write};
+
+/// Houses per side.
+pub const HOUSES: usize = 6;
+/// Stones in the game: 6 houses × 4 stones × 2 sides.
+pub const STONES: u8 = 48;
+/// Most legal moves: one per house of the mover.
+pub const MAX_MOVES: usize = 6;
+/// The scale `k` of the evaluation `tanh(Δ / k)`, where `Δ` is the store difference. With
+/// `k = 10`, a 10-stone lead evaluates to about 0.76 and a 20-stone lead to about 0.96.
+pub const EVAL_SCALE: f32 = 10.0;
+
+/// The capture rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum KalahRules {
+    /// A last stone in an empty own house captures itself and the opposite house's stones,
+    /// only if the opposite house is not empty.
+    #[default]
+    Standard,
+    /// As [`Standard`](KalahRules::Standard), but the capturing stone goes to the store even
+    /// when the opposite house is empty (the paper's code).
+    EmptyCapture,
+}
+
+/// The evaluation functions of Kalah.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum KalahEval {
+    /// The store difference through `tanh(Δ / EVAL_SCALE)` (the paper's evaluation, squashed).
+    #[default]
+    StoreDiff,
+}
+
+/// A Kalah move: the mover's house, `0..6`, counted from the mover's own left (notation `1`–`6`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Move(pub u8);
+
+/// The fixed-capacity legal-move list of Kalah.
+pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
+
+/// What [`Kalah::make`](Game::make) returns: the pits and side to move before the move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Undo {
+    pits: [u8; 14],
+    side: Player,
+}
+
+/// A Kalah position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Kalah {
+    /// Pits in sowing order: South houses, South store, North houses, North store.
+    pits: [u8; 14],
+    side: Player,
+    rules: KalahRules,
+}
+
+impl Default for Kalah {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+/// The pit index of `player`'s house `house` (`0..6`).
+#[inline(always)]
+const fn pit(player: Player, house: u8) -> usize {
+    7 * player.index() + house as usize
+}
+
+/// The pit index of `player`'s store.
+#[inline(always)]
+const fn store(player: Player) -> usize {
+    7 * player.index() + 6
+}
+
+impl Kalah {
+    /// The start position under the standard rules: four stones in every house, South to move.
+    pub const fn start() -> Self {
+        Self::with_rules(KalahRules::Standard)
+    }
+
+    /// The start position under the given capture rule.
+    pub const fn with_rules(rules: KalahRules) -> Self {
+        Kalah {
+            pits: [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0],
+            side: Player::First,
+            rules,
+        }
+    }
+
+    /// Builds a position from each side's houses (`houses[p][i]` is player `p`'s house `i`,
+    /// counted from that player's left), the stores and the side to move. At most
+    /// [`STONES`] stones in all, so scores stay within [`Kalah::MAX_MARGIN`](Game::MAX_MARGIN).
+    pub fn from_board(
+        houses: [[u8; HOUSES]; 2],
+        stores: [u8; 2],
+        side: Player,
+        rules: KalahRules,
+    ) -> Result<Self, ParseError> {
+        let mut pits = [0u8; 14];
+        let mut total = 0u32;
+        for p in Player::BOTH {
+            for h in 0..HOUSES {
+                pits[pit(p, h as u8)] = houses[p.index()][h];
+                total += houses[p.index()][h] as u32;
+            }
+            pits[store(p)] = stores[p.index()];
+            total += stores[p.index()] as u32;
+        }
+        if total > STONES as u32 {
+            return Err(ParseError::new(
+                "position",
+                Problem::Inconsistent("more than 48 stones"),
+            ));
+        }
+        Ok(Kalah { pits, side, rules })
+    }
+
+    /// A random starting board as in the paper's experiments: each of the 48 stones is dropped
+    /// into one of the 12 houses uniformly at random, the stores are empty, South moves first,
+    /// standard rules.
+    pub fn random_board(rng: &mut SearchRng) -> Self {
+        let mut pits = [0u8; 14];
+        for _ in 0..STONES {
+            let h = crate::rng::below(rng, 12) as usize;
+            pits[if h < 6 { h } else { h + 1 }] += 1;
+        }
+        Kalah {
+            pits,
+            side: Player::First,
+            rules: KalahRules::Standard,
+        }
+    }
+
+    /// The same position under another capture rule.
+    pub const fn under_rules(mut self, rules: KalahRules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// The capture rule in force.
+    pub const fn rules(&self) -> KalahRules {
+        self.rules
+    }
+
+    /// The stones in `player`'s house `house` (`0..6`, from that player's left).
+    pub const fn house(&self, player: Player, house: u8) -> u8 {
+        if house as usize >= HOUSES {
+            return 0;
+        }
+        self.pits[pit(player, house)]
+    }
+
+    /// The stones in `player`'s store.
+    pub const fn store(&self, player: Player) -> u8 {
+        self.pits[store(player)]
+    }
+
+    /// The stones in `player`'s six houses.
+    #[inline]
+    pub fn houses_total(&self, player: Player) -> u8 {
+        let b = pit(player, 0);
+        self.pits[b..b + HOUSES].iter().sum()
+    }
+
+    /// Whether one side's houses are all empty (the game is over).
+    #[inline(always)]
+    fn over(&self) -> bool {
+        self.pits[0..6] == [0; 6] || self.pits[7..13] == [0; 6]
+    }
+
+    /// Each side's store plus its remaining houses: the final score once the game is over.
+    #[inline]
+    fn final_scores(&self) -> [i32; 2] {
+        Player::BOTH.map(|p| self.store(p) as i32 + self.houses_total(p) as i32)
+    }
+}
+
+impl Game for Kalah {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = MoveList;
+    type Eval = KalahEval;
+
+    const NAME: &'static str = "kalah";
+    const EVALS: &'static [(&'static str, KalahEval)] = &[("store", KalahEval::StoreDiff)];
+    /// One move per house of the mover.
+    const MAX_MOVES: usize = MAX_MOVES;
+    /// All 48 stones in one store against none.
+    const MAX_MARGIN: i32 = STONES as i32;
+
+    fn new() -> Self {
+        Self::start()
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear_moves();
+        if self.over() {
+            return;
+        }
+        let base = pit(self.side, 0);
+        for h in 0..HOUSES {
+            if self.pits[base + h] != 0 {
+                out.push_move(Move(h as u8));
+            }
+        }
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        if self.over() {
+            return 0;
+        }
+        let base = pit(self.side, 0);
+        self.pits[base..base + HOUSES]
+            .iter()
+            .filter(|&&n| n != 0)
+            .count() as u64
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        (mv.0 as usize) < HOUSES && !self.over() && self.pits[pit(self.side, mv.0)] != 0
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Undo {
+        let undo = Undo {
+            pits: self.pits,
+            side: self.side,
+        };
+        let me = self.side;
+        let own_store = store(me);
+        let skip = store(me.opponent());
+        let start = pit(me, mv.0 % HOUSES as u8);
+        let mut n = self.pits[start] as u32;
+        self.pits[start] = 0;
+        // Whole laps first: every pit but the opponent's store gets one stone per lap.
+        let laps = n / 13;
+        if laps > 0 {
+            for (i, p) in self.pits.iter_mut().enumerate() {
+                if i != skip {
+                    *p += laps as u8;
+                }
+            }
+            n -= 13 * laps;
+        }
+        // A lap ends on `start` itself, so the rest of the stones continue from there.
+        let mut i = start;
+        while n > 0 {
+            i = if i == 13 { 0 } else { i + 1 };
+            if i == skip {
+                continue;
+            }
+            self.pits[i] += 1;
+            n -= 1;
+        }
+        let mut again = false;
+        if i == own_store {
+            again = true;
+        } else if i / 7 == me.index() && self.pits[i] == 1 {
+            let opposite = 12 - i;
+            let loot = self.pits[opposite];
+            if loot > 0 || self.rules == KalahRules::EmptyCapture {
+                self.pits[own_store] += loot + 1;
+                self.pits[opposite] = 0;
+                self.pits[i] = 0;
+            }
+        }
+        if self.over() {
+            for p in Player::BOTH {
+                let t = self.houses_total(p);
+                self.pits[store(p)] += t;
+                let b = pit(p, 0);
+                self.pits[b..b + HOUSES].fill(0);
+            }
+        }
+        if !again {
+            self.side = me.opponent();
+        }
+        undo
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, _mv: Move, undo: Undo) {
+        self.pits = undo.pits;
+        self.side = undo.side;
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.over() {
+            return None;
+        }
+        let [s, n] = self.final_scores();
+        Some(match s.cmp(&n) {
+            core::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            core::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.over()
+    }
+
+    /// `tanh((own store − opponent's store) / EVAL_SCALE)`; terminal positions give their reward.
+    #[inline]
+    fn evaluate(&self, _eval: KalahEval, player: Player) -> f32 {
+        if let Some(o) = self.outcome() {
+            return o.reward(player);
+        }
+        let diff = self.store(player) as f32 - self.store(player.opponent()) as f32;
+        libm::tanhf(diff / EVAL_SCALE)
+    }
+
+    /// The store difference for `player`; once the game is over, remaining house stones count
+    /// for their owner, so this is the final margin.
+    fn score_margin(&self, player: Player) -> i32 {
+        let s = if self.over() {
+            self.final_scores()
+        } else {
+            [
+                self.store(Player::First) as i32,
+                self.store(Player::Second) as i32,
+            ]
+        };
+        s[player.index()] - s[player.opponent().index()]
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = 0xcbf2_9ce4_8422_2325u64 ^ (self.side as u64) ^ ((self.rules as u64) << 1);
+        for &p in &self.pits {
+            h = (h ^ p as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ (h >> 31)
+    }
+
+    #[inline(always)]
+    fn encode_move(mv: Move) -> u16 {
+        mv.0 as u16
+    }
+
+    #[inline(always)]
+    fn decode_move(code: u16) -> Option<Move> {
+        ((code as usize) < HOUSES).then_some(Move(code as u8))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        let text = text.trim();
+        let mut chars = text.chars();
+        let c = chars
+            .next()
+            .ok_or(ParseError::new("move", Problem::Empty))?;
+        if chars.next().is_some() {
+            return Err(ParseError::new(
+                "move",
+                Problem::BadLength {
+                    expected: 1,
+                    found: text.chars().count().min(u16::MAX as usize) as u16,
+                },
+            ));
+        }
+        let mv = match c {
+            '1'..='6' => Move(c as u8 - b'1'),
+            '0' | '7'..='9' => return Err(ParseError::new("move", Problem::OutOfRange)),
+            _ => return Err(ParseError::new("move", Problem::UnexpectedChar(c))),
+        };
+        if !self.is_legal(mv) {
+            return Err(ParseError::new("move", Problem::Illegal));
+        }
+        Ok(mv)
+    }
+
+    fn write_move<W: Write>(&self, mv: Move, out: &mut W) -> fmt::Result {
+        out.write_char(char::from(b'1' + mv.0 % 6))
+    }
+
+    fn parse_position(text: &str) -> Result<Self, ParseError> {
+        let mut fields = text.split_ascii_whitespace();
+        let board = fields
+            .next()
+            .ok_or(ParseError::new("board", Problem::Empty))?;
+        let side = fields
+            .next()
+            .ok_or(ParseError::new("side to move", Problem::Missing))?;
+        let rules = match fields.next() {
+            None | Some("standard") => KalahRules::Standard,
+            Some("empty-capture") => KalahRules::EmptyCapture,
+            Some(_) => {
+                return Err(ParseError::new(
+                    "rules",
+                    Problem::Inconsistent("expected 'standard' or 'empty-capture'"),
+                ));
+            }
+        };
+        if fields.next().is_some() {
+            return Err(ParseError::new("rules", Problem::Extra));
+        }
+        let mut groups = board.split('/');
+        let mut houses = [[0u8; HOUSES]; 2];
+        for (p, row) in houses.iter_mut().enumerate() {
+            let field = if p == 0 {
+                "south houses"
+            } else {
+                "north houses"
+            };
+            let group = groups
+                .next()
+                .ok_or(ParseError::new(field, Problem::Missing))?;
+            let mut count = 0u16;
+            for (i, num) in group.split(',').enumerate() {
+                let n = parse_count(num, field, i as u16 + 1)?;
+                if i < HOUSES {
+                    row[i] = n;
+                }
+                count += 1;
+            }
+            if count as usize != HOUSES {
+                return Err(ParseError::new(
+                    field,
+                    Problem::BadLength {
+                        expected: HOUSES as u16,
+                        found: count,
+                    },
+                ));
+            }
+        }
+        let stores_text = groups
+            .next()
+            .ok_or(ParseError::new("stores", Problem::Missing))?;
+        if groups.next().is_some() {
+            return Err(ParseError::new("stores", Problem::Extra));
+        }
+        let (s, n) = stores_text
+            .split_once('-')
+            .ok_or(ParseError::new("stores", Problem::Missing))?;
+        let stores = [parse_count(s, "stores", 1)?, parse_count(n, "stores", 2)?];
+        let side = match side {
+            "s" => Player::First,
+            "n" => Player::Second,
+            _ => {
+                let c = side.chars().find(|&c| c != 's' && c != 'n').unwrap_or('?');
+                return Err(ParseError::new("side to move", Problem::UnexpectedChar(c)));
+            }
+        };
+        Kalah::from_board(houses, stores, side, rules)
+    }
+
+    fn write_position<W: Write>(&self, out: &mut W) -> fmt::Result {
+        for p in Player::BOTH {
+            for h in 0..HOUSES as u8 {
+                if h > 0 {
+                    out.write_char(',')?;
+                }
+                write!(out, "{}", self.house(p, h))?;
+            }
+            out.write_char('/')?;
+        }
+        write!(
+            out,
+            "{}-{} {}",
+            self.store(Player::First),
+            self.store(Player::Second),
+            match self.side {
+                Player::First => 's',
+                Player::Second => 'n',
+            }
+        )?;
+        if self.rules == KalahRules::EmptyCapture {
+            out.write_str(" empty-capture")?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses a stone count `0..=48` (the `index`-th of `field`).
+fn parse_count(text: &str, field: &'static str, index: u16) -> Result<u8, ParseError> {
+    if text.is_empty() {
+        return Err(ParseError::at(field, index, Problem::Empty));
+    }
+    if let Some(c) = text.chars().find(|c| !c.is_ascii_digit()) {
+        return Err(ParseError::at(field, index, Problem::UnexpectedChar(c)));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n <= STONES as u32 => Ok(n as u8),
+        _ => Err(ParseError::at(field, index, Problem::OutOfRange)),
+    }
+}

@@ -1,0 +1,333 @@
+//! Kalah: the pit array against the reference, make/undo, rules, evaluation, notation.
+
+extern crate std;
+
+use super::reference::RefKalah;
+use super::*;
+use crate::game::perft;
+use crate::rng::{below, seeded};
+
+/// A seeded random position: a random or initial board, then up to `plies` random moves.
+fn random_position(seed: u64, plies: u32) -> Kalah {
+    let mut rng = seeded(seed);
+    let mut pos = if seed.is_multiple_of(3) {
+        Kalah::start()
+    } else {
+        Kalah::random_board(&mut rng)
+    };
+    if seed % 2 == 1 {
+        pos = pos.under_rules(KalahRules::EmptyCapture);
+    }
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        pos.make(list[below(&mut rng, list.len() as u32) as usize]);
+    }
+    pos
+}
+
+fn position_string(pos: &Kalah) -> heapless::String<96> {
+    let mut s = heapless::String::new();
+    pos.write_position(&mut s).unwrap();
+    s
+}
+
+#[test]
+fn perft_matches_data_file_and_reference() {
+    let data = include_str!("../../../data/perft/kalah.txt");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut parts = line.split(';');
+        let pos_text = parts.next().unwrap().trim();
+        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
+        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
+        let mut pos = Kalah::parse_position(pos_text).unwrap();
+        if nodes > 5_000_000 {
+            continue; // checked by `imcts perft`, not by unit tests
+        }
+        assert_eq!(perft(&mut pos, depth), nodes, "{pos_text} depth {depth}");
+        if nodes < 1_000_000 {
+            let r = RefKalah::from_position(&pos);
+            assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 6);
+}
+
+/// Prints the counts of the data file's positions, by the reference (run with `--ignored`).
+#[test]
+#[ignore]
+fn print_reference_perft() {
+    for text in [
+        "4,4,4,4,4,4/4,4,4,4,4,4/0-0 s",
+        "4,4,4,4,4,4/4,4,4,4,4,4/0-0 s empty-capture",
+    ] {
+        let r = RefKalah::from_position(&Kalah::parse_position(text).unwrap());
+        for d in 1..=9 {
+            std::println!("{text}; {d}; {}", r.perft(d));
+        }
+    }
+    for seed in [1u64, 2, 4] {
+        let mut rng = seeded(seed);
+        let p = Kalah::random_board(&mut rng);
+        let r = RefKalah::from_position(&p);
+        std::println!("{}; 7; {}", position_string(&p), r.perft(7));
+    }
+}
+
+#[test]
+fn every_move_agrees_with_reference_from_300_random_positions() {
+    for seed in 0..300u64 {
+        let mut pos = random_position(seed, (seed * 7919 % 40) as u32);
+        let r = RefKalah::from_position(&pos);
+        assert_eq!(perft(&mut pos, 4), r.perft(4), "seed {seed}");
+        assert_eq!(pos.outcome(), r.outcome(), "seed {seed}");
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        assert_eq!(list.as_slice(), r.moves().as_slice());
+        assert_eq!(pos.count_moves(), list.len() as u64);
+        for h in 0..8u8 {
+            assert_eq!(pos.is_legal(Move(h)), list.contains(&Move(h)));
+        }
+        for &mv in &list {
+            let before = pos;
+            let u = pos.make(mv);
+            assert_eq!(
+                RefKalah::from_position(&pos),
+                r.play(mv),
+                "seed {seed} {mv:?}"
+            );
+            pos.undo(mv, u);
+            assert_eq!(pos, before);
+        }
+    }
+}
+
+#[test]
+fn make_undo_restores_every_state_over_1000_games() {
+    let mut rng = seeded(99);
+    let mut list = MoveList::new();
+    for g in 0..1000u64 {
+        let mut pos = random_position(g, 0);
+        let start = pos;
+        let mut history: heapless::Vec<(Kalah, Move, Undo), 512> = heapless::Vec::new();
+        loop {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                assert!(pos.outcome().is_some());
+                // Everything is in the stores at the end.
+                assert_eq!(pos.houses_total(Player::First), 0);
+                assert_eq!(pos.houses_total(Player::Second), 0);
+                assert_eq!(pos.store(Player::First) + pos.store(Player::Second), STONES);
+                break;
+            }
+            let mv = list[below(&mut rng, list.len() as u32) as usize];
+            let before = pos;
+            let u = pos.make(mv);
+            history.push((before, mv, u)).unwrap();
+        }
+        while let Some((before, mv, u)) = history.pop() {
+            pos.undo(mv, u);
+            assert_eq!(pos, before);
+        }
+        assert_eq!(pos, start);
+    }
+}
+
+#[test]
+fn extra_turn_keeps_the_side_to_move() {
+    // South's house 3 holds 4 stones: 4, 5, 6, store → another turn.
+    let mut pos = Kalah::start();
+    let mv = pos.parse_move("3").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.side_to_move(), Player::First);
+    assert_eq!(
+        position_string(&pos).as_str(),
+        "4,4,0,5,5,5/4,4,4,4,4,4/1-0 s"
+    );
+    // House 1 ends in house 5: North's turn.
+    pos.make(Move(0));
+    assert_eq!(pos.side_to_move(), Player::Second);
+}
+
+#[test]
+fn captures_under_both_rules() {
+    // South's house 1 has one stone; house 2 is empty; North's house 5 (opposite South's 2) has 3.
+    let text = "1,0,1,1,1,1/1,1,1,1,3,1/0-0 s";
+    let mut std_pos = Kalah::parse_position(text).unwrap();
+    std_pos.make(Move(0));
+    assert_eq!(
+        position_string(&std_pos).as_str(),
+        "0,0,1,1,1,1/1,1,1,1,0,1/4-0 n"
+    );
+    // Opposite house empty: no capture under the standard rules, a 1-stone capture otherwise.
+    let text = "1,0,1,1,1,1/1,1,1,1,0,1/0-0 s";
+    let mut std_pos = Kalah::parse_position(text).unwrap();
+    std_pos.make(Move(0));
+    assert_eq!(
+        position_string(&std_pos).as_str(),
+        "0,1,1,1,1,1/1,1,1,1,0,1/0-0 n"
+    );
+    let mut ec = Kalah::parse_position(text)
+        .unwrap()
+        .under_rules(KalahRules::EmptyCapture);
+    ec.make(Move(0));
+    assert_eq!(
+        position_string(&ec).as_str(),
+        "0,0,1,1,1,1/1,1,1,1,0,1/1-0 n empty-capture"
+    );
+}
+
+#[test]
+fn thirteen_stones_lap_and_capture_in_the_start_house() {
+    // 13 stones from South's house 1 go round once and the last lands back in house 1.
+    let mut pos = Kalah::parse_position("13,0,0,0,0,0/2,0,0,0,0,3/0-0 s").unwrap();
+    pos.make(Move(0));
+    // Every house got one, South's store one, North's store none; house 1 (now 1 stone) captures
+    // the opposite North house 6 (3 + 1 = 4) plus itself.
+    assert_eq!(
+        position_string(&pos).as_str(),
+        "0,1,1,1,1,1/3,1,1,1,1,0/6-0 n"
+    );
+}
+
+#[test]
+fn game_ends_when_one_side_is_empty_and_the_rest_is_swept() {
+    // South's last stone goes into its store: South's houses are empty, North keeps 5 stones.
+    let mut pos = Kalah::parse_position("0,0,0,0,0,1/1,1,1,1,1,0/20-22 s").unwrap();
+    assert!(pos.outcome().is_none());
+    pos.make(Move(5));
+    assert_eq!(
+        position_string(&pos).as_str(),
+        "0,0,0,0,0,0/0,0,0,0,0,0/21-27 s"
+    );
+    assert_eq!(pos.outcome(), Some(Outcome::Win(Player::Second)));
+    assert_eq!(pos.score_margin(Player::Second), 6);
+    assert_eq!(pos.score_margin(Player::First), -6);
+    assert_eq!(pos.evaluate(KalahEval::StoreDiff, Player::First), -1.0);
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    assert!(list.is_empty());
+    // A built position with one side empty is over too; houses count for their owner.
+    let p = Kalah::parse_position("0,0,0,0,0,0/1,1,1,1,1,0/24-19 n").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+    assert_eq!(p.score_margin(Player::First), 0);
+}
+
+#[test]
+fn evaluation_is_a_squashed_store_difference() {
+    let start = Kalah::start();
+    assert_eq!(start.evaluate(KalahEval::StoreDiff, Player::First), 0.0);
+    let p = Kalah::parse_position("4,4,4,4,4,4/4,4,4,4,0,0/5-3 n").unwrap();
+    let v = p.evaluate(KalahEval::StoreDiff, Player::First);
+    assert!((v - libm::tanhf(2.0 / EVAL_SCALE)).abs() < 1e-6);
+    assert_eq!(p.evaluate(KalahEval::StoreDiff, Player::Second), -v);
+    assert_eq!(p.score_margin(Player::First), 2);
+    for seed in 0..200 {
+        let p = random_position(seed, 30);
+        let v = p.evaluate(KalahEval::default(), Player::Second);
+        assert!((-1.0..=1.0).contains(&v));
+        assert!(p.score_margin(Player::First).abs() <= Kalah::MAX_MARGIN);
+    }
+}
+
+#[test]
+fn random_board_has_48_stones_in_houses() {
+    let mut rng = seeded(3);
+    for _ in 0..100 {
+        let p = Kalah::random_board(&mut rng);
+        assert_eq!(p.store(Player::First), 0);
+        assert_eq!(p.store(Player::Second), 0);
+        assert_eq!(
+            p.houses_total(Player::First) + p.houses_total(Player::Second),
+            STONES
+        );
+    }
+}
+
+#[test]
+fn position_strings_and_moves_round_trip() {
+    assert_eq!(
+        position_string(&Kalah::start()).as_str(),
+        "4,4,4,4,4,4/4,4,4,4,4,4/0-0 s"
+    );
+    for seed in 0..300 {
+        let pos = random_position(seed, (seed % 50) as u32);
+        let s = position_string(&pos);
+        assert_eq!(Kalah::parse_position(&s).unwrap(), pos, "{s}");
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for &mv in &list {
+            let m = crate::game::move_string(&pos, mv);
+            assert_eq!(pos.parse_move(&m), Ok(mv));
+            assert_eq!(Kalah::decode_move(Kalah::encode_move(mv)), Some(mv));
+        }
+    }
+    assert_eq!(Kalah::decode_move(6), None);
+}
+
+#[test]
+fn bad_input_gets_typed_errors_and_never_panics() {
+    let start = Kalah::start();
+    let e = |s: &str| start.parse_move(s).unwrap_err();
+    assert_eq!(e("").problem, Problem::Empty);
+    assert_eq!(e("7").problem, Problem::OutOfRange);
+    assert_eq!(e("0").problem, Problem::OutOfRange);
+    assert_eq!(e("a").problem, Problem::UnexpectedChar('a'));
+    assert_eq!(e("é").problem, Problem::UnexpectedChar('é'));
+    assert!(matches!(e("12").problem, Problem::BadLength { .. }));
+    let empty_house = Kalah::parse_position("0,4,4,4,4,4/4,4,4,4,4,4/4-0 s").unwrap();
+    assert_eq!(
+        empty_house.parse_move("1").unwrap_err().problem,
+        Problem::Illegal
+    );
+
+    let p = |s: &str| Kalah::parse_position(s).unwrap_err();
+    assert_eq!(p("").problem, Problem::Empty);
+    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-0").field, "side to move");
+    assert_eq!(
+        p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 x").problem,
+        Problem::UnexpectedChar('x')
+    );
+    assert_eq!(
+        p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 s standard x").problem,
+        Problem::Extra
+    );
+    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-0 s weird").field, "rules");
+    let err = p("4,4,4,4,4/4,4,4,4,4,4/0-0 s");
+    assert_eq!(err.field, "south houses");
+    assert!(matches!(err.problem, Problem::BadLength { .. }));
+    let err = p("4,4,4,4,4,4/4,4,x,4,4,4/0-0 s");
+    assert_eq!((err.field, err.index), ("north houses", Some(3)));
+    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4 s").field, "stores");
+    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0 s").field, "stores");
+    assert_eq!(
+        p("4,4,4,4,4,4/4,4,4,4,4,4/0-99 s").problem,
+        Problem::OutOfRange
+    );
+    assert_eq!(p("4,4,4,4,4,4/4,4,4,4,4,4/0-0/1 s").problem, Problem::Extra);
+    assert!(matches!(
+        p("4,4,4,4,4,4/4,4,4,4,4,4/1-0 s").problem,
+        Problem::Inconsistent(_)
+    ));
+    // Junk never panics.
+    let mut rng = seeded(8);
+    let alphabet = "0123456789,/- snxé4";
+    let chars: heapless::Vec<char, 32> = alphabet.chars().collect();
+    for _ in 0..20_000 {
+        let mut s: heapless::String<64> = heapless::String::new();
+        let len = below(&mut rng, 40);
+        for _ in 0..len {
+            let _ = s.push(chars[below(&mut rng, chars.len() as u32) as usize]);
+        }
+        let _ = Kalah::parse_position(&s);
+        let _ = start.parse_move(&s);
+    }
+}
