@@ -69,6 +69,44 @@ pub struct ChildStats<M> {
     pub proven: Proven,
 }
 
+/// Everything a searcher keeps between calls except the node memory itself: lets a host
+/// that cannot hold a borrow (a C ABI handle, a struct that owns its pool) put the searcher
+/// away with [`Mcts::suspend`] and take it up again with [`Mcts::resume`] over the same memory.
+pub struct MctsState<G: Game> {
+    config: MctsConfig<G>,
+    rng: SearchRng,
+    root_state: Option<G>,
+    len: u32,
+}
+
+impl<G: Game> Clone for MctsState<G> {
+    fn clone(&self) -> Self {
+        MctsState {
+            config: self.config,
+            rng: self.rng.clone(),
+            root_state: self.root_state.clone(),
+            len: self.len,
+        }
+    }
+}
+
+impl<G: Game> MctsState<G> {
+    /// A fresh state: no tree, generator seeded from `config.seed`.
+    pub fn new(config: MctsConfig<G>) -> Self {
+        MctsState {
+            rng: seeded(config.seed),
+            config,
+            root_state: None,
+            len: 0,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MctsConfig<G> {
+        &self.config
+    }
+}
+
 /// One step of a simulation's path: the node entered, the move that entered it, its undo.
 type PathStep<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo);
 
@@ -102,6 +140,33 @@ impl<'a, G: Game> Mcts<'a, G> {
             rng: seeded(config.seed),
             config,
             root_state: None,
+        }
+    }
+
+    /// Puts the searcher away, keeping its tree (in the node memory), generator and root.
+    pub fn suspend(self) -> MctsState<G> {
+        MctsState {
+            len: self.pool.len(),
+            config: self.config,
+            rng: self.rng,
+            root_state: self.root_state,
+        }
+    }
+
+    /// Takes a suspended searcher up again over `nodes`, which must be the memory it was
+    /// suspended from, unchanged. If `nodes` is shorter than the tree, the tree is dropped
+    /// (memory safety never depends on this, but a foreign buffer gives a meaningless tree).
+    pub fn resume(nodes: &'a mut [Node], state: MctsState<G>) -> Self {
+        let mut pool = Pool::new(nodes);
+        let mut root_state = state.root_state;
+        if !pool.restore_len(state.len) {
+            root_state = None;
+        }
+        Mcts {
+            pool,
+            config: state.config,
+            rng: state.rng,
+            root_state,
         }
     }
 

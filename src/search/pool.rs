@@ -39,6 +39,23 @@ impl<'a> Pool<'a> {
         self.len == 0
     }
 
+    /// Declares the first `len` nodes in use again (after [`super::mcts::Mcts::resume`]),
+    /// if they fit and their child links stay inside them; otherwise empties the pool and
+    /// returns `false`. Checking the links keeps a stale or foreign buffer from sending the
+    /// search out of bounds.
+    pub fn restore_len(&mut self, len: u32) -> bool {
+        if len > self.capacity() {
+            self.len = 0;
+            return false;
+        }
+        let ok = self.nodes[..len as usize].iter().all(|n| {
+            n.flags & flag::EXPANDED == 0
+                || (n.first_child as u64 + n.children as u64 <= len as u64 && n.added <= n.children)
+        });
+        self.len = if ok { len } else { 0 };
+        ok
+    }
+
     /// Forgets every node.
     #[inline]
     pub fn clear(&mut self) {

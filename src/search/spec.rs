@@ -1,7 +1,8 @@
 //! Player specs: the papers' labels, parsed into search configurations.
 //!
 //! ```text
-//! spec   := "mcts" [ "(" label { "," label } ")" ]
+//! spec   := "mcts" [ "(" label { "," label } ")" ] | "ab" [ "(" ablabel { "," ablabel } ")" ]
+//! ablabel := <evaluation label> | depth<N> | tt<entries>
 //! label  := ipp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | bl | bl' | <evaluation label, e.g. efMS, efLH>
@@ -13,6 +14,7 @@
 //! given twice, or two labels that set the same thing differently (`im` with `cb`), is an error
 //! naming the label.
 
+use super::alphabeta::AlphaBetaConfig;
 use super::config::{Expansion, MctsConfig, PlayoutPolicy, ValueMode};
 use crate::game::Game;
 use core::fmt;
@@ -277,4 +279,95 @@ impl Lower {
         // label is simply unknown.
         core::str::from_utf8(&self.buf[..self.len]).unwrap_or("\u{0}")
     }
+}
+
+/// A parsed player: an MCTS configuration or an αβ configuration.
+#[derive(Debug)]
+pub enum PlayerSpec<G: Game> {
+    /// `mcts(...)`.
+    Mcts(MctsConfig<G>),
+    /// `ab(...)`, with the transposition-table size asked for (entries, `0` for none).
+    AlphaBeta(AlphaBetaConfig<G>, usize),
+}
+
+impl<G: Game> Clone for PlayerSpec<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for PlayerSpec<G> {}
+
+/// Default αβ transposition-table entries for a bare `ab` (16 bytes each: 16 MiB).
+pub const DEFAULT_TT_ENTRIES: usize = 1 << 20;
+
+/// Parses any player spec: `mcts(...)` or `ab(...)`.
+pub fn parse<G: Game>(spec: &str) -> Result<PlayerSpec<G>, SpecError<'_>> {
+    let (name, _) = split_spec(spec)?;
+    if name.eq_ignore_ascii_case("ab") {
+        let (cfg, tt) = parse_alphabeta::<G>(spec)?;
+        Ok(PlayerSpec::AlphaBeta(cfg, tt))
+    } else {
+        parse_mcts::<G>(spec).map(PlayerSpec::Mcts)
+    }
+}
+
+/// Parses an αβ spec such as `ab(efLH)` or `ab(efMS,depth6,tt0)` into a configuration and a
+/// transposition-table size in entries.
+pub fn parse_alphabeta<G: Game>(spec: &str) -> Result<(AlphaBetaConfig<G>, usize), SpecError<'_>> {
+    let (name, labels) = split_spec(spec)?;
+    if !name.eq_ignore_ascii_case("ab") {
+        return Err(SpecError {
+            label: name,
+            problem: "unknown player: expected mcts(...) or ab(...)",
+        });
+    }
+    let mut cfg = AlphaBetaConfig::<G>::default();
+    let mut tt = DEFAULT_TT_ENTRIES;
+    let mut seen = 0u32;
+    for label in labels.split(',').map(str::trim) {
+        if label.is_empty() {
+            if labels.trim().is_empty() {
+                break;
+            }
+            return Err(SpecError {
+                label: spec,
+                problem: "empty label",
+            });
+        }
+        let lower = Lower::new(label);
+        let l = lower.as_str();
+        let mut set = |slot: Slot| -> Result<(), SpecError<'_>> {
+            if seen & slot as u32 != 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "sets something an earlier label already set",
+                });
+            }
+            seen |= slot as u32;
+            Ok(())
+        };
+        if let Some(e) = G::parse_eval(label) {
+            set(Slot::Eval)?;
+            cfg.eval = e;
+        } else if let Some(d) = l.strip_prefix("depth") {
+            set(Slot::Fet)?;
+            let depth: u32 = number(label, d)?;
+            if depth == 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "the depth must be at least 1",
+                });
+            }
+            cfg.max_depth = depth;
+        } else if let Some(d) = l.strip_prefix("tt") {
+            set(Slot::Np)?;
+            tt = number(label, d)?;
+        } else {
+            return Err(SpecError {
+                label,
+                problem: "unknown label for ab (expected an evaluation, depthN or ttN)",
+            });
+        }
+    }
+    Ok((cfg, tt))
 }

@@ -537,3 +537,62 @@ fn player_specs_parse_the_papers_labels() {
         assert_eq!(e.label, label, "{s}: {e}");
     }
 }
+
+#[test]
+fn suspend_and_resume_keep_the_tree_and_the_generator() {
+    let cfg = spec::parse_mcts::<Bt>("mcts(ipp,im0.4,reuse)").unwrap();
+    let p = random_position(3, 8);
+    // One searcher run straight through ...
+    let mut nodes_a = vec![Node::EMPTY; 50_000];
+    let mut g = p.clone();
+    let mut a = Mcts::new(&mut nodes_a, cfg);
+    a.search(&mut g, Budget::iterations(500), &mut NoClock);
+    let ra = a.search(&mut g, Budget::iterations(500), &mut NoClock);
+    let kids_a: Vec<_> = a
+        .root_children()
+        .map(|c| (c.visits, c.mean.to_bits()))
+        .collect();
+    // ... and one put away and taken up again between its two searches.
+    let mut nodes_b = vec![Node::EMPTY; 50_000];
+    let state = {
+        let mut b = Mcts::new(&mut nodes_b, cfg);
+        b.search(&mut g, Budget::iterations(500), &mut NoClock);
+        b.suspend()
+    };
+    let mut b = Mcts::resume(&mut nodes_b, state);
+    let rb = b.search(&mut g, Budget::iterations(500), &mut NoClock);
+    let kids_b: Vec<_> = b
+        .root_children()
+        .map(|c| (c.visits, c.mean.to_bits()))
+        .collect();
+    assert_eq!((ra.best, ra.nodes_used), (rb.best, rb.nodes_used));
+    assert_eq!(kids_a, kids_b);
+    // A buffer too short for the tree drops it instead of reading out of bounds.
+    let state = b.suspend();
+    let mut short = vec![Node::EMPTY; 10];
+    let mut c = Mcts::resume(&mut short, state);
+    assert_eq!(c.nodes_used(), 0);
+    let r = c.search(&mut g, Budget::iterations(50), &mut NoClock);
+    assert!(g.is_legal(r.best.unwrap()));
+}
+
+#[test]
+fn alphabeta_specs_parse() {
+    match spec::parse::<Bt>("ab(efLH)").unwrap() {
+        spec::PlayerSpec::AlphaBeta(c, tt) => {
+            assert_eq!(c.eval, BtEval::LorentzHorey);
+            assert_eq!(tt, spec::DEFAULT_TT_ENTRIES);
+        }
+        _ => panic!("expected ab"),
+    }
+    match spec::parse::<Bt>("ab(efMS,depth4,tt0)").unwrap() {
+        spec::PlayerSpec::AlphaBeta(c, tt) => assert_eq!((c.max_depth, tt), (4, 0)),
+        _ => panic!("expected ab"),
+    }
+    assert!(matches!(
+        spec::parse::<Bt>("mcts(ipp)").unwrap(),
+        spec::PlayerSpec::Mcts(_)
+    ));
+    assert_eq!(spec::parse::<Bt>("ab(ipp)").unwrap_err().label, "ipp");
+    assert_eq!(spec::parse::<Bt>("ab(depth0)").unwrap_err().label, "depth0");
+}
