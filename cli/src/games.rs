@@ -40,7 +40,6 @@ pub fn unknown(name: &str) -> String {
 }
 
 /// Formats a position as its position string.
-#[allow(dead_code)] // used by the search and match commands
 pub fn position_string<G: imcts::Game>(g: &G) -> String {
     let mut s = String::new();
     g.write_position(&mut s)

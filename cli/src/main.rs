@@ -1,6 +1,10 @@
 //! `imcts`: the command-line front end of the imcts kernel.
 
+mod agent;
+mod arena;
+mod engine;
 mod games;
+mod match_cmd;
 mod perft;
 mod search;
 
@@ -21,6 +25,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Search one position and print the best move and the root's children.
     Search(search::SearchArgs),
+    /// Play N games between two players, seats alternating.
+    Match(match_cmd::MatchArgs),
+    /// Speak the line protocol on stdin/stdout (see the README).
+    Engine,
 }
 
 fn main() -> ExitCode {
@@ -28,6 +36,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Search(args) => search::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Engine => engine::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use imcts::Game;
+use imcts::search::alphabeta::{self, AlphaBetaConfig, TranspositionTable, TtEntry};
 use imcts::search::mcts::Mcts;
 use imcts::search::node::{Node, Proven};
 use imcts::search::spec;
@@ -82,8 +83,11 @@ fn proven_name(p: Proven) -> &'static str {
 
 fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     let mut game: G = crate::games::position_or_start(args.position.as_deref())?;
-    let mut config =
-        spec::parse_mcts::<G>(&args.player).map_err(|e| format!("bad player spec {e}"))?;
+    let parsed = spec::parse::<G>(&args.player).map_err(|e| format!("bad player spec {e}"))?;
+    let mut config = match parsed {
+        spec::PlayerSpec::Mcts(c) => c,
+        spec::PlayerSpec::AlphaBeta(c, tt) => return run_alphabeta(args, game, c, tt),
+    };
     if let Some(s) = args.seed {
         config.seed = s;
     }
@@ -173,6 +177,73 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     }
     if r.stop == StopReason::GameOver && r.best.is_none() {
         eprintln!("note: the position is already finished");
+    }
+    Ok(())
+}
+
+fn run_alphabeta<G: Game>(
+    args: &SearchArgs,
+    mut game: G,
+    config: AlphaBetaConfig<G>,
+    tt_entries: usize,
+) -> Result<(), String> {
+    let mut entries = vec![TtEntry::EMPTY; tt_entries];
+    let mut tt = TranspositionTable::new(&mut entries);
+    let mut clock = wall_clock();
+    let t = Instant::now();
+    let r = alphabeta::search(
+        &mut game,
+        &config,
+        args.budget.budget(),
+        Some(&mut tt),
+        &mut clock,
+    );
+    let secs = t.elapsed().as_secs_f64();
+    let per_s = if secs > 0.0 {
+        r.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    let best = r.best_move.map(|m| crate::games::move_string(&game, m));
+    let mut pv_text = Vec::new();
+    let mut g = game.clone();
+    for &mv in &r.pv {
+        pv_text.push(crate::games::move_string(&g, mv));
+        g.make(mv);
+    }
+    let proven = match alphabeta::proven_plies(r.value) {
+        Some(p) if r.value > 0.0 => format!("win in {p}"),
+        Some(p) => format!("loss in {p}"),
+        None => String::new(),
+    };
+    if args.json {
+        let obj = serde_json::json!({
+            "game": G::NAME, "player": args.player, "best": best, "value": r.value,
+            "proven": proven, "sims": r.nodes, "sims_per_s": per_s.round(), "nodes": r.nodes,
+            "depth": r.depth, "stop": r.stop.name(), "ms": (secs * 1e6).round() / 1e3,
+            "pv": pv_text, "children": [],
+        });
+        println!("{obj}");
+    } else {
+        println!("player      {}", args.player);
+        println!(
+            "best        {}",
+            best.as_deref().unwrap_or("(none: game over)")
+        );
+        println!(
+            "value       {:+.4}{}",
+            r.value,
+            if proven.is_empty() {
+                String::new()
+            } else {
+                format!(" ({proven})")
+            }
+        );
+        println!("nodes       {} ({:.0}/s)", r.nodes, per_s);
+        println!("depth       {}", r.depth);
+        println!("stop        {}", r.stop.name());
+        println!("time        {:.1} ms", secs * 1e3);
+        println!("pv          {}", pv_text.join(" "));
     }
     Ok(())
 }

@@ -1,0 +1,316 @@
+//! Playing games between two players: one game, a whole match on several threads, and the
+//! per-game protocols (plain alternation of seats, Kalah's paired random boards).
+
+use crate::agent::{Agent, Thought};
+use crate::search::wall_clock;
+use imcts::search::Budget;
+use imcts::{Game, Outcome, Player, SearchRng};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Games longer than this many plies are adjudicated a draw (a guard for games without a
+/// bound of their own).
+pub const MAX_PLIES: u32 = 2000;
+
+/// How a game's matches are played.
+pub trait MatchGame: Game {
+    /// For paired protocols (Kalah): the starting position of pair `pair`, drawn from `rng`.
+    /// `None` means the ordinary protocol: each game stands on its own.
+    fn paired_start(_rng: &mut SearchRng) -> Option<Self> {
+        None
+    }
+}
+
+impl MatchGame for imcts::games::breakthrough::Breakthrough {}
+impl MatchGame for imcts::games::tictactoe::TicTacToe {}
+impl MatchGame for imcts::games::gomoku::Gomoku {}
+impl MatchGame for imcts::games::kalah::Kalah {
+    /// Ramanujan & Selman's protocol, as in the paper: 48 stones dropped into uniformly random
+    /// houses, stores empty.
+    fn paired_start(rng: &mut SearchRng) -> Option<Self> {
+        Some(imcts::games::kalah::Kalah::random_board(rng))
+    }
+}
+
+/// Everything needed to play a match.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// Player A's spec.
+    pub a: String,
+    /// Player B's spec.
+    pub b: String,
+    /// Number of games.
+    pub games: usize,
+    /// Budget per move.
+    pub budget: Budget,
+    /// Worker threads.
+    pub threads: usize,
+    /// Match seed: game `i`'s seeds derive from it and `i` alone.
+    pub seed: u64,
+    /// Opening positions (position strings); pair `p` of games starts from opening `p mod len`.
+    pub openings: Vec<String>,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Game index in the match.
+    pub index: usize,
+    /// Whether A moved first.
+    pub a_first: bool,
+    /// The starting position string.
+    pub start: String,
+    /// The moves in notation.
+    pub moves: Vec<String>,
+    /// How it ended (`None`: adjudicated a draw at [`MAX_PLIES`]).
+    pub outcome: Option<Outcome>,
+    /// A's result: `1` win, `0` draw, `-1` loss.
+    pub a_result: i32,
+    /// Total simulations (αβ: nodes) and moves of A, then of B.
+    pub work: [(u64, u64); 2],
+}
+
+/// A deterministic 64-bit mix of the match seed with small integers (splitmix64).
+pub fn derive_seed(seed: u64, a: u64, b: u64) -> u64 {
+    let mut z =
+        seed ^ a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The starting position of game `index`.
+fn start_position<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<G, String> {
+    let pair = index / 2;
+    if !spec.openings.is_empty() {
+        let text = &spec.openings[pair % spec.openings.len()];
+        return G::parse_position(text).map_err(|e| format!("bad opening '{text}': {e}"));
+    }
+    let mut rng = imcts::rng::seeded(derive_seed(spec.seed, pair as u64, 0xb0a2d));
+    Ok(G::paired_start(&mut rng).unwrap_or_else(G::new))
+}
+
+/// Plays game `index` of the match: A moves first in even games.
+pub fn play_game<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<GameRecord, String> {
+    let mut game: G = start_position(spec, index)?;
+    let start = crate::games::position_string(&game);
+    let a_first = index.is_multiple_of(2);
+    let seed_a = derive_seed(spec.seed, index as u64, 1);
+    let seed_b = derive_seed(spec.seed, index as u64, 2);
+    let mut a = Agent::<G>::new(&spec.a, &spec.budget, None, Some(seed_a))?;
+    let mut b = Agent::<G>::new(&spec.b, &spec.budget, None, Some(seed_b))?;
+    let a_player = if a_first {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let mut moves = Vec::new();
+    let mut work = [(0u64, 0u64); 2];
+    let mut clock = wall_clock();
+    let mut plies = 0;
+    while !game.is_terminal() && plies < MAX_PLIES {
+        let a_to_move = game.side_to_move() == a_player;
+        let agent = if a_to_move { &mut a } else { &mut b };
+        let t: Thought<G::Move> = match agent.think(&mut game, spec.budget, &mut clock) {
+            Some(t) => t,
+            None => break,
+        };
+        if !game.is_legal(t.mv) {
+            return Err(format!("player '{}' chose an illegal move", agent.spec()));
+        }
+        let w = &mut work[usize::from(!a_to_move)];
+        w.0 += t.work;
+        w.1 += 1;
+        moves.push(crate::games::move_string(&game, t.mv));
+        a.observe(t.mv);
+        b.observe(t.mv);
+        game.make(t.mv);
+        plies += 1;
+    }
+    let outcome = game.outcome();
+    let a_result = match outcome {
+        Some(Outcome::Win(p)) if p == a_player => 1,
+        Some(Outcome::Win(_)) => -1,
+        _ => 0,
+    };
+    Ok(GameRecord {
+        index,
+        a_first,
+        start,
+        moves,
+        outcome,
+        a_result,
+        work,
+    })
+}
+
+/// Running and final tallies of a match, from A's side.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games (or, for paired protocols, pairs) won by A.
+    pub a_wins: u64,
+    /// Won by B.
+    pub b_wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Pairs discarded because the same seat won both games (paired protocols only).
+    pub discarded: u64,
+    /// Simulations and moves of A, then of B.
+    pub work: [(u64, u64); 2],
+}
+
+impl Tally {
+    /// Counted results (wins, losses and draws; discarded pairs are not counted).
+    pub fn counted(&self) -> u64 {
+        self.a_wins + self.b_wins + self.draws
+    }
+
+    /// A's score rate, a draw counting half.
+    pub fn a_rate(&self) -> f64 {
+        let n = self.counted();
+        if n == 0 {
+            0.5
+        } else {
+            (self.a_wins as f64 + 0.5 * self.draws as f64) / n as f64
+        }
+    }
+
+    /// The paper's 95% confidence half-width, `1.96·sqrt(p(1−p)/n)`.
+    pub fn ci95(&self) -> f64 {
+        let n = self.counted();
+        if n == 0 {
+            return 0.0;
+        }
+        let p = self.a_rate();
+        1.96 * (p * (1.0 - p) / n as f64).sqrt()
+    }
+
+    /// Average simulations per move of A (`side` 0) or B (`side` 1).
+    pub fn sims_per_move(&self, side: usize) -> f64 {
+        let (w, m) = self.work[side];
+        if m == 0 { 0.0 } else { w as f64 / m as f64 }
+    }
+
+    fn add_work(&mut self, r: &GameRecord) {
+        for s in 0..2 {
+            self.work[s].0 += r.work[s].0;
+            self.work[s].1 += r.work[s].1;
+        }
+    }
+
+    /// Adds one game (ordinary protocol).
+    pub fn add_game(&mut self, r: &GameRecord) {
+        self.add_work(r);
+        match r.a_result {
+            1 => self.a_wins += 1,
+            -1 => self.b_wins += 1,
+            _ => self.draws += 1,
+        }
+    }
+
+    /// Adds a pair of games on the same board with seats swapped (paired protocol): a side
+    /// wins the pair if it won one game and at least drew the other; if the same seat won both
+    /// games the pair is discarded.
+    pub fn add_pair(&mut self, g1: &GameRecord, g2: &GameRecord) {
+        self.add_work(g1);
+        self.add_work(g2);
+        let (x, y) = (g1.a_result, g2.a_result);
+        match (x + y).signum() {
+            1 => self.a_wins += 1,
+            -1 => self.b_wins += 1,
+            _ if x == 0 => self.draws += 1,
+            _ => self.discarded += 1,
+        }
+    }
+}
+
+/// Plays a whole match on `spec.threads` threads, calling `progress` on the main thread after
+/// each finished game with the tally so far. Game `i` depends only on the seed and `i`, so the
+/// same seed gives the same games whatever the thread count (with simulation budgets).
+pub fn run_match<G: MatchGame>(
+    spec: &MatchSpec,
+    mut progress: impl FnMut(&Tally, usize),
+) -> Result<(Tally, Vec<GameRecord>), String> {
+    // Validate the specs once, before any thread starts.
+    Agent::<G>::new(&spec.a, &Budget::iterations(1), Some(1), None)?;
+    Agent::<G>::new(&spec.b, &Budget::iterations(1), Some(1), None)?;
+    let paired = {
+        let mut rng = imcts::rng::seeded(0);
+        spec.openings.is_empty() && G::paired_start(&mut rng).is_some()
+    };
+    let games = if paired {
+        spec.games + spec.games % 2
+    } else {
+        spec.games
+    };
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Result<GameRecord, String>>();
+    let threads = spec.threads.clamp(1, games.max(1));
+    let mut records: Vec<Option<GameRecord>> = vec![None; games];
+    let mut error = None;
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let r = play_game::<G>(spec, i);
+                    let failed = r.is_err();
+                    if tx.send(r).is_err() || failed {
+                        next.store(games, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut tally = Tally::default();
+        let mut done = 0;
+        for r in rx {
+            match r {
+                Ok(rec) => {
+                    let i = rec.index;
+                    if !paired {
+                        tally.add_game(&rec);
+                    }
+                    records[i] = Some(rec);
+                    if paired {
+                        let p = i / 2 * 2;
+                        if let (Some(g1), Some(g2)) = (&records[p], &records[p + 1]) {
+                            let (g1, g2) = (g1.clone(), g2.clone());
+                            tally.add_pair(&g1, &g2);
+                        }
+                    }
+                    done += 1;
+                    progress(&tally, done);
+                }
+                Err(e) => {
+                    error.get_or_insert(e);
+                    next.store(games, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let records: Vec<GameRecord> = records.into_iter().flatten().collect();
+    // Recount in game order so the tally does not depend on finishing order.
+    let mut tally = Tally::default();
+    if paired {
+        for pair in records.chunks(2) {
+            if let [g1, g2] = pair {
+                tally.add_pair(g1, g2);
+            }
+        }
+    } else {
+        for r in &records {
+            tally.add_game(r);
+        }
+    }
+    Ok((tally, records))
+}
