@@ -3,6 +3,7 @@
 mod agent;
 mod arena;
 mod engine;
+mod experiment;
 mod games;
 mod match_cmd;
 mod perft;
@@ -29,6 +30,8 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Speak the line protocol on stdin/stdout (see the README).
     Engine,
+    /// Re-run a paper's experiment preset (`imcts experiment list`).
+    Experiment(experiment::ExperimentArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Command::Search(args) => search::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Engine => engine::run(),
+        Command::Experiment(args) => experiment::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
