@@ -1,3 +1,4 @@
 //! The games. One file per game; each implements [`crate::Game`].
 
 pub mod breakthrough;
+pub mod lines_of_action;

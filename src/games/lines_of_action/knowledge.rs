@@ -1,0 +1,132 @@
+//! Lines of Action domain knowledge for the search: Winands' move categories, used for weighted
+//! random playouts, progressive bias and the αβ move order.
+//!
+//! As in MC-LOA (Winands, Björnsson & Saito), the board is split into five regions — the four
+//! corners, the rest of the outer rim, the 6×6 ring, the 4×4 ring and the central 2×2 — and a
+//! move's category is (origin region, destination region, capture or not). MC-LOA learned a
+//! transition probability per category from game records; we have no records, so the weights are
+//! set by hand from the same intuition: moving towards the centre is good, moving off the rim is
+//! good, landing on the rim is bad, and captures (which reduce the pieces the opponent must
+//! connect but remove a blocker) are mildly good.
+//!
+//! weight = `TO[destination] + FROM[origin] + (capture ? 2 : 0)`, with
+//!
+//! | region | `TO` (landing there) | `FROM` (leaving there) |
+//! |---|---|---|
+//! | centre 2×2 | 8 | 0 |
+//! | 4×4 ring | 6 | 0 |
+//! | 6×6 ring | 4 | 1 |
+//! | rim (no corners) | 1 | 3 |
+//! | corner | 0 | 4 |
+//!
+//! The weights run from 1 (rim to corner, which still must be playable) to 14; [`move_bias`]
+//! divides by 14. A pass has weight 1.
+
+use super::{LinesOfAction, MAX_MOVES, Move};
+use crate::SearchRng;
+use crate::game::Game;
+use crate::rng::below;
+
+/// One of the five regions of the board used by the move categories.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
+pub enum Region {
+    /// d4, e4, d5, e5.
+    Centre = 0,
+    /// The ring of 12 squares around the centre (c3–f6 without the centre).
+    Inner = 1,
+    /// The ring of 20 squares b2–g7 without the 4×4 block.
+    Middle = 2,
+    /// The 24 squares of the outer rim that are not corners.
+    Rim = 3,
+    /// a1, h1, a8, h8.
+    Corner = 4,
+}
+
+const REGIONS: [Region; 5] = [
+    Region::Centre,
+    Region::Inner,
+    Region::Middle,
+    Region::Rim,
+    Region::Corner,
+];
+
+/// The region of each square.
+const REGION_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, f) = ((sq / 8) as i8, (sq % 8) as i8);
+        let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
+        let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
+        let ring = (if dr > df { dr } else { df }) / 2;
+        t[sq] = if dr == 7 && df == 7 { 4 } else { ring as u8 };
+        sq += 1;
+    }
+    t
+};
+
+/// Weight for landing in each region.
+const TO_WEIGHT: [u8; 5] = [8, 6, 4, 1, 0];
+/// Weight for leaving each region.
+const FROM_WEIGHT: [u8; 5] = [0, 0, 1, 3, 4];
+/// Extra weight of a capture.
+const CAPTURE_WEIGHT: u8 = 2;
+/// The largest category weight (corner to centre with a capture).
+pub const MAX_WEIGHT: u8 = 14;
+
+/// The region of square `sq` (a1 = 0); squares past 63 wrap.
+#[inline(always)]
+pub fn region(sq: u8) -> Region {
+    REGIONS[REGION_OF[sq as usize & 63] as usize]
+}
+
+/// The weight of the move category (origin region, destination region, capture), 1..=14.
+#[inline(always)]
+pub fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
+    (TO_WEIGHT[to as usize] + FROM_WEIGHT[from as usize] + if capture { CAPTURE_WEIGHT } else { 0 })
+        .max(1)
+}
+
+/// The category weight of `mv` in `pos`.
+#[inline(always)]
+fn weight(pos: &LinesOfAction, mv: Move) -> u8 {
+    if mv.is_pass() {
+        return 1;
+    }
+    let enemy = pos.pieces(pos.side_to_move().opponent());
+    let capture = enemy >> (mv.to & 63) & 1 != 0;
+    category_weight(region(mv.from), region(mv.to), capture)
+}
+
+/// A playout move drawn with probability proportional to its category weight.
+pub(super) fn playout_move(pos: &LinesOfAction, moves: &[Move], rng: &mut SearchRng) -> Move {
+    let mut weights = [0u8; MAX_MOVES];
+    let mut total = 0u32;
+    for (w, &mv) in weights.iter_mut().zip(moves) {
+        *w = weight(pos, mv);
+        total += *w as u32;
+    }
+    let mut r = below(rng, total);
+    for (&w, &mv) in weights.iter().zip(moves) {
+        if r < w as u32 {
+            return mv;
+        }
+        r -= w as u32;
+    }
+    moves[moves.len() - 1]
+}
+
+/// The category weight of `mv` normalised to `[0, 1]`, for progressive bias.
+pub(super) fn move_bias(pos: &LinesOfAction, mv: Move) -> f32 {
+    weight(pos, mv) as f32 / MAX_WEIGHT as f32
+}
+
+/// The αβ static order: a move that wins at once first (class 255), then by category weight.
+pub(super) fn order_class(pos: &LinesOfAction, mv: Move) -> u8 {
+    if pos.wins_at_once(mv) {
+        u8::MAX
+    } else {
+        weight(pos, mv)
+    }
+}
