@@ -163,18 +163,20 @@ fn connected(bb: u64, euler4: i16) -> bool {
 }
 
 /// The Zobrist key of a position, from scratch.
-fn key_from_scratch(pieces: [u64; 2], side: Player) -> u64 {
-    let mut k = if side == Player::Second {
-        ZOBRIST_SIDE
-    } else {
-        0
+const fn key_from_scratch(pieces: [u64; 2], side: Player) -> u64 {
+    let mut k = match side {
+        Player::First => 0,
+        Player::Second => ZOBRIST_SIDE,
     };
-    for (p, &bb) in pieces.iter().enumerate() {
-        for sq in 0..64 {
-            if bb >> sq & 1 != 0 {
-                k ^= ZOBRIST[p][sq];
-            }
+    let mut sq = 0;
+    while sq < 64 {
+        if pieces[0] >> sq & 1 != 0 {
+            k ^= ZOBRIST[0][sq];
         }
+        if pieces[1] >> sq & 1 != 0 {
+            k ^= ZOBRIST[1][sq];
+        }
+        sq += 1;
     }
     k
 }
@@ -408,21 +410,7 @@ impl LinesOfAction {
 }
 
 /// The Zobrist key of the start position.
-const START_KEY: u64 = {
-    let mut k = 0;
-    let mut sq = 0;
-    let start = LinesOfAction::START_PIECES;
-    while sq < 64 {
-        if start[0] >> sq & 1 != 0 {
-            k ^= ZOBRIST[0][sq];
-        }
-        if start[1] >> sq & 1 != 0 {
-            k ^= ZOBRIST[1][sq];
-        }
-        sq += 1;
-    }
-    k
-};
+const START_KEY: u64 = key_from_scratch(LinesOfAction::START_PIECES, Player::First);
 
 impl LinesOfAction {
     /// The start position's pieces: Black on b1–g1 and b8–g8, White on a2–a7 and h2–h7.
