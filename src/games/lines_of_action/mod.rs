@@ -19,15 +19,17 @@
 //! keys of all earlier positions since the state was created (the start position, or a parsed
 //! position, which has no history). Its capacity is [`HISTORY_CAPACITY`] = 600 plies: once a
 //! game reaches 600 plies the stack is full and the game is declared **drawn**
-//! ([`Game::MAX_GAME_PLIES`] is 600). Random games rarely get there (see the tests); real games
-//! are far shorter. Only positions since the last capture are compared, as a capture can never
+//! ([`Game::MAX_GAME_PLIES`] is 600). Real games are far shorter, and so are random ones: in 2000
+//! uniformly random games from the start the mean was 213 plies and the longest 490; with the
+//! informed playouts, 114 and 283 (`cargo test -p imcts --lib game_length_statistics -- --ignored
+//! --nocapture`). The stack costs 4.8 KB of the state's ~4.9 KB. Only positions since the last capture are compared, as a capture can never
 //! be undone.
 //!
 //! ## Representation
 //! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). A move's length is one
 //! popcount of the occupancy masked by the line through the piece; the path check is one mask
 //! of the squares between origin and destination (from ray tables). Tables are built at compile
-//! time ([`tables`]). Connectivity is a bitboard flood fill, preceded by a cheap test: each side's
+//! time (module `tables`). Connectivity is a bitboard flood fill, preceded by a cheap test: each side's
 //! Euler number (components − holes, from Gray's bit quads, Winands' "quads") is kept
 //! incrementally, and a side whose Euler number exceeds 1 has several groups. make/undo also keep
 //! the Zobrist key, and every incremental quantity is checked against a from-scratch
@@ -52,7 +54,7 @@ mod tables;
 mod tests;
 
 pub use eval::LoaEval;
-pub use knowledge::{Region, category_weight, region};
+pub use knowledge::{MAX_WEIGHT as MAX_CATEGORY_WEIGHT, Region, category_weight, region};
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
 use core::fmt;

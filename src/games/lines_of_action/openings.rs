@@ -5,7 +5,7 @@
 //! [`crate::rng::seeded`]; for each candidate, a depth of 4 to 8 plies is drawn
 //! (`4 + below(rng, 5)`), then that many uniformly random legal moves are played from the start
 //! (`below(rng, moves)` in generation order). A candidate is kept if the game is not over, the
-//! evaluation [`LoaEval::Mia`](super::LoaEval::Mia) from Black's side is within
+//! evaluation [`LoaEval::Mia`] from Black's side is within
 //! ±[`OPENINGS_MAX_EVAL`], and its Zobrist key differs from every position kept so far. It stops
 //! at [`OPENINGS_COUNT`] positions.
 

@@ -553,3 +553,81 @@ fn write_openings_file() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings/loa.txt");
     std::fs::write(path, openings_file()).unwrap();
 }
+
+/// Game lengths of random games from the start, quoted in the module documentation.
+#[test]
+#[ignore = "statistics for the docs: cargo test -p imcts --lib game_length_statistics -- --ignored --nocapture"]
+fn game_length_statistics() {
+    let mut rng = seeded(9);
+    let mut list = MoveList::new();
+    for informed in [false, true] {
+        let (mut total, mut longest, mut history_draws) = (0u64, 0, 0);
+        for _ in 0..2000 {
+            let mut p = LinesOfAction::start();
+            loop {
+                p.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = if informed {
+                    p.informed_playout_move(&list, &mut rng)
+                } else {
+                    list[below(&mut rng, list.len() as u32) as usize]
+                };
+                p.make(m);
+            }
+            total += p.plies() as u64;
+            longest = longest.max(p.plies());
+            history_draws += p.ended_by_history() as u32;
+        }
+        std::println!(
+            "informed playouts {informed}: 2000 games, mean {} plies, longest {longest}, \
+             {history_draws} drawn by repetition or the ply cap",
+            total / 2000
+        );
+    }
+}
+
+#[test]
+fn the_ply_cap_draws_the_game() {
+    let mut p = LinesOfAction::start();
+    // Pretend the game is one ply short of the cap, with distinct earlier positions.
+    for (i, slot) in p.history[..HISTORY_CAPACITY - 1].iter_mut().enumerate() {
+        *slot = i as u64 + 1;
+    }
+    p.plies = HISTORY_CAPACITY as u16 - 1;
+    p.reversible_from = p.plies;
+    let before = p.clone();
+    let m = mv(&p, "b1-b3");
+    let u = p.make(m);
+    assert_eq!(p.plies() as usize, HISTORY_CAPACITY);
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+    assert!(p.ended_by_history());
+    assert_eq!(p.count_moves(), 0);
+    p.undo(m, u);
+    assert_eq!(p, before);
+}
+
+#[test]
+fn parsing_random_strings_never_panics() {
+    let alphabet: &[char] = &[
+        'X', 'O', 'x', 'o', 'b', 'w', '/', ' ', '-', 'p', 'a', 's', '0', '1', '7', '8', '9', 'h',
+        'é', '\t', '🙂',
+    ];
+    let mut rng = seeded(11);
+    let start = LinesOfAction::start();
+    let mut text = std::string::String::new();
+    for _ in 0..20_000 {
+        text.clear();
+        for _ in 0..below(&mut rng, 50) {
+            text.push(alphabet[below(&mut rng, alphabet.len() as u32) as usize]);
+        }
+        let _ = LinesOfAction::parse_position(&text);
+        let _ = start.parse_move(&text);
+    }
+    // Near misses of valid strings.
+    let valid = "1XXXXXX1/O6O/O6O/O6O/O6O/O6O/O6O/1XXXXXX1 b";
+    for cut in 0..valid.len() {
+        let _ = LinesOfAction::parse_position(&valid[..cut]);
+    }
+}
