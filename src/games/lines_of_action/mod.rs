@@ -22,17 +22,17 @@
 //! ([`Game::MAX_GAME_PLIES`] is 600). Real games are far shorter, and so are random ones: in 2000
 //! uniformly random games from the start the mean was 213 plies and the longest 490; with the
 //! informed playouts, 114 and 283 (`cargo test -p imcts --lib game_length_statistics -- --ignored
-//! --nocapture`). The stack costs 4.8 KB of the state's ~4.9 KB. Only positions since the last capture are compared, as a capture can never
-//! be undone.
+//! --nocapture`). The stack takes 4.8 KB of the state's ~4.9 KB. Only positions since the last
+//! capture are compared, as a capture can never be undone.
 //!
 //! ## Representation
 //! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). A move's length is one
 //! popcount of the occupancy masked by the line through the piece; the path check is one mask
 //! of the squares between origin and destination (from ray tables). Tables are built at compile
-//! time (module `tables`). Connectivity is a bitboard flood fill, preceded by a cheap test: each side's
-//! Euler number (components − holes, from Gray's bit quads, Winands' "quads") is kept
-//! incrementally, and a side whose Euler number exceeds 1 has several groups. make/undo also keep
-//! the Zobrist key, and every incremental quantity is checked against a from-scratch
+//! time (module `tables`). Connectivity is a bitboard flood fill, preceded by a cheap test: each
+//! side's Euler number (components − holes, from Gray's bit quads, Winands' "quads") is kept
+//! incrementally, and a side whose Euler number exceeds 1 has several groups. make/undo also
+//! keep the Zobrist key, and every incremental quantity is checked against a from-scratch
 //! recomputation with debug assertions.
 //!
 //! ## Notation
@@ -110,7 +110,9 @@ pub struct Undo {
 }
 
 /// A Lines of Action game state: position, rules and the history that repetition needs.
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// `Debug` prints the position string and the scalar fields, not the 600-entry history.
+#[derive(Clone, PartialEq, Eq)]
 pub struct LinesOfAction {
     /// Pieces of each side, indexed by [`Player::index`].
     pieces: [u64; 2],
@@ -417,6 +419,28 @@ const START_KEY: u64 = key_from_scratch(LinesOfAction::START_PIECES, Player::Fir
 impl LinesOfAction {
     /// The start position's pieces: Black on b1–g1 and b8–g8, White on a2–a7 and h2–h7.
     pub const START_PIECES: [u64; 2] = [0x7E | 0x7E << 56, 0x0081_8181_8181_8100];
+}
+
+impl fmt::Debug for LinesOfAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("LinesOfAction { position: \"")?;
+        notation::write_position(self, f)?;
+        write!(
+            f,
+            "\", rules: {:?}, plies: {}, reversible_from: {}, outcome: {:?}, key: {:#018x}, \
+             euler4: {:?}, last keys: {:x?} }}",
+            self.rules,
+            self.plies,
+            self.reversible_from,
+            self.outcome,
+            self.key,
+            self.euler4,
+            &self.history[(self.plies as usize)
+                .saturating_sub(4)
+                .min(HISTORY_CAPACITY)
+                ..(self.plies as usize).min(HISTORY_CAPACITY)],
+        )
+    }
 }
 
 impl Default for LinesOfAction {

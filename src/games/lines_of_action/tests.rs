@@ -203,6 +203,13 @@ fn start_position_and_counts() {
     assert_eq!(p.outcome(), None);
     assert_eq!(pos(s.as_str()), p);
     assert_eq!(LinesOfAction::new(), p);
+    let debug = std::format!("{p:?}");
+    assert!(
+        debug.starts_with(
+            "LinesOfAction { position: \"1XXXXXX1/O6O/O6O/O6O/O6O/O6O/O6O/1XXXXXX1 b\""
+        ),
+        "{debug}"
+    );
 }
 
 #[test]
