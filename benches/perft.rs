@@ -57,8 +57,8 @@ fn lines_of_action_perft(c: &mut Criterion) {
         })
     });
 
-    // make + undo of every legal move of a middle-game position (opening 50 of
-    // data/openings/loa.txt).
+    // make + undo of every legal move of a middle game from random play (also in
+    // data/perft/loa.txt).
     let pos = LinesOfAction::parse_position("1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b")
         .expect("valid position");
     let mut list = LoaMoveList::new();
