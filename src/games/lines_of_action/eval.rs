@@ -34,7 +34,7 @@
 //! −0.05. The last pass over the shipped weights is quoted in the test's documentation.
 
 use super::LinesOfAction;
-use super::tables::{FILE_A, FILE_H, RANK_1, RANK_8};
+use super::tables::{FILE_A, FILE_H, RANK_1, RANK_8, REGION_OF};
 use crate::game::{Game, Player};
 
 /// Which evaluation function to use. Lines of Action has one.
@@ -75,12 +75,8 @@ pub(super) const CENTRAL: [i8; 64] = {
     let mut t = [0i8; 64];
     let mut sq = 0;
     while sq < 64 {
-        let (r, f) = ((sq / 8) as i8, (sq % 8) as i8);
-        // Distance from the centre in half squares: 1, 3, 5 or 7 → ring 0..3.
-        let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
-        let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
-        let ring = (if dr > df { dr } else { df }) / 2;
-        t[sq] = if dr == 7 && df == 7 { -1 } else { 3 - ring };
+        // Regions 0..=4 (centre … corner) score 3, 2, 1, 0, −1.
+        t[sq] = 3 - REGION_OF[sq] as i8;
         sq += 1;
     }
     t

@@ -22,6 +22,7 @@
 //! The weights run from 1 (rim to corner, which still must be playable) to 14; [`move_bias`]
 //! divides by 14. A pass has weight 1.
 
+use super::tables::REGION_OF;
 use super::{LinesOfAction, MAX_MOVES, Move};
 use crate::SearchRng;
 use crate::game::Game;
@@ -50,21 +51,6 @@ const REGIONS: [Region; 5] = [
     Region::Rim,
     Region::Corner,
 ];
-
-/// The region of each square.
-const REGION_OF: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (r, f) = ((sq / 8) as i8, (sq % 8) as i8);
-        let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
-        let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
-        let ring = (if dr > df { dr } else { df }) / 2;
-        t[sq] = if dr == 7 && df == 7 { 4 } else { ring as u8 };
-        sq += 1;
-    }
-    t
-};
 
 /// Weight for landing in each region.
 const TO_WEIGHT: [u8; 5] = [8, 6, 4, 1, 0];

@@ -158,6 +158,23 @@ pub(super) const ZOBRIST: [[u64; 64]; 2] = {
 /// From splitmix64 seeded with the bytes "LOA-SIDE".
 pub(super) const ZOBRIST_SIDE: u64 = splitmix64(u64::from_le_bytes(*b"LOA-SIDE")).1;
 
+/// The region of each square for the move categories and centralisation: 0 the central 2×2,
+/// 1 the 4×4 ring, 2 the 6×6 ring, 3 the rim without corners, 4 the corners.
+pub(super) const REGION_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, f) = ((sq / 8) as i8, (sq % 8) as i8);
+        // Distance from the centre in half squares: 1, 3, 5 or 7 → ring 0..3.
+        let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
+        let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
+        let ring = (if dr > df { dr } else { df }) / 2;
+        t[sq] = if dr == 7 && df == 7 { 4 } else { ring as u8 };
+        sq += 1;
+    }
+    t
+};
+
 /// The squares of file a.
 pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// The squares of file h.
