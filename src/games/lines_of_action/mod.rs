@@ -21,7 +21,7 @@
 //! game reaches 600 plies the stack is full and the game is declared **drawn**
 //! ([`Game::MAX_GAME_PLIES`] is 600). Real games are far shorter, and so are random ones: in 2000
 //! uniformly random games from the start the mean was 213 plies and the longest 490; with the
-//! informed playouts, 114 and 283 (`cargo test -p imcts --lib game_length_statistics -- --ignored
+//! informed playouts, 125 and 389 (`cargo test -p imcts --lib game_length_statistics -- --ignored
 //! --nocapture`). The stack takes 4.8 KB of the state's ~4.9 KB. Only positions since the last
 //! capture are compared, as a capture can never be undone.
 //!

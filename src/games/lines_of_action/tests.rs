@@ -514,10 +514,13 @@ fn knowledge_weights_are_in_range_and_playouts_pick_legal_moves() {
     assert_eq!(region(9), Region::Middle); // b2
     assert_eq!(region(18), Region::Inner); // c3
     assert_eq!(
-        category_weight(Region::Corner, Region::Centre, true),
+        category_weight(Region::Corner, Region::Centre, false),
         knowledge::MAX_WEIGHT
     );
     assert_eq!(category_weight(Region::Rim, Region::Corner, false), 3);
+    assert_eq!(category_weight(Region::Rim, Region::Inner, true), 9);
+    assert_eq!(category_weight(Region::Corner, Region::Corner, true), 2);
+    assert_eq!(knowledge::MAX_WEIGHT, 36);
 }
 
 /// The openings file, as [`openings::for_each_opening`] makes it.
@@ -728,4 +731,31 @@ fn tune_eval_weights() {
             );
         }
     }
+}
+
+#[test]
+fn informed_playout_policy_beats_uniform_random_play() {
+    let mut rng = seeded(8);
+    let mut list = MoveList::new();
+    let mut informed_wins = 0;
+    let games = 400;
+    for game in 0..games {
+        let informed = Player::BOTH[game % 2];
+        let mut p = LinesOfAction::start();
+        while !p.is_terminal() {
+            p.legal_moves(&mut list);
+            let m = if p.side_to_move() == informed {
+                p.informed_playout_move(&list, &mut rng)
+            } else {
+                list[below(&mut rng, list.len() as u32) as usize]
+            };
+            p.make(m);
+        }
+        informed_wins += (p.outcome() == Some(Outcome::Win(informed))) as u32;
+    }
+    std::println!("informed won {informed_wins} of {games}");
+    assert!(
+        informed_wins >= 360,
+        "informed won {informed_wins} of {games}"
+    );
 }
