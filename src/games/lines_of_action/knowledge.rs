@@ -19,7 +19,7 @@
 //! | rim (no corners) | 1 | 3 |
 //! | corner | 0 | 4 |
 //!
-//! The weights run from 1 to 36 ([`MAX_WEIGHT`]); [`move_bias`] divides by 36. A pass has
+//! The weights run from 1 to 36 ([`MAX_CATEGORY_WEIGHT`]); [`move_bias`] divides by 36. A pass has
 //! weight 1. How they were chosen: a player drawing moves with these weights against uniform
 //! random play (400 games, `informed_playout_policy_beats_uniform_random_play`) won 392; the first
 //! hand-set table (`TO` 8, 6, 4, 1, 0, `FROM` 0, 0, 1, 3, 4, capture +2) won only 257, a capture
@@ -62,7 +62,7 @@ const FROM_WEIGHT: [u8; 5] = [0, 0, 1, 3, 4];
 /// A capture's weight is divided by this.
 const CAPTURE_DIVISOR: u8 = 2;
 /// The largest category weight (corner to centre without a capture).
-pub const MAX_WEIGHT: u8 = TO_WEIGHT[0] + FROM_WEIGHT[4];
+pub const MAX_CATEGORY_WEIGHT: u8 = TO_WEIGHT[0] + FROM_WEIGHT[4];
 
 /// The region of square `sq` (a1 = 0); squares past 63 wrap.
 #[inline(always)]
@@ -70,7 +70,7 @@ pub fn region(sq: u8) -> Region {
     REGIONS[REGION_OF[sq as usize & 63] as usize]
 }
 
-/// The weight of the move category (origin region, destination region, capture), 1..=36 ([`MAX_WEIGHT`]).
+/// The weight of the move category (origin region, destination region, capture), 1..=36 ([`MAX_CATEGORY_WEIGHT`]).
 #[inline(always)]
 pub fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
     let w = TO_WEIGHT[to as usize] + FROM_WEIGHT[from as usize];
@@ -109,7 +109,7 @@ pub(super) fn playout_move(pos: &LinesOfAction, moves: &[Move], rng: &mut Search
 
 /// The category weight of `mv` normalised to `[0, 1]`, for progressive bias.
 pub(super) fn move_bias(pos: &LinesOfAction, mv: Move) -> f32 {
-    weight(pos, mv) as f32 / MAX_WEIGHT as f32
+    weight(pos, mv) as f32 / MAX_CATEGORY_WEIGHT as f32
 }
 
 /// The αβ static order: a move that wins at once first (class 255), then by category weight.

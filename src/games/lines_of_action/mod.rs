@@ -54,7 +54,7 @@ mod tables;
 mod tests;
 
 pub use eval::LoaEval;
-pub use knowledge::{MAX_WEIGHT as MAX_CATEGORY_WEIGHT, Region, category_weight, region};
+pub use knowledge::{MAX_CATEGORY_WEIGHT, Region, category_weight, region};
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
 use core::fmt;

@@ -78,6 +78,23 @@ fn perft_matches_data_file_and_reference() {
 }
 
 #[test]
+#[ignore = "about a minute in release: the reference on every perft line"]
+fn reference_agrees_on_the_deep_perft_lines() {
+    let data = include_str!("../../../data/perft/loa.txt");
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (pos_text, rest) = line.split_once(';').expect("position;depth;nodes");
+        let mut parts = rest.split(';');
+        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
+        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
+        let r = RefBoard::from_position(&pos(pos_text.trim()));
+        assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
+    }
+}
+
+#[test]
 fn perft_depth_2_agrees_with_reference_from_400_random_positions() {
     for seed in 0..400u64 {
         let plies = (seed * 7919 % 120) as u32;
@@ -515,12 +532,12 @@ fn knowledge_weights_are_in_range_and_playouts_pick_legal_moves() {
     assert_eq!(region(18), Region::Inner); // c3
     assert_eq!(
         category_weight(Region::Corner, Region::Centre, false),
-        knowledge::MAX_WEIGHT
+        knowledge::MAX_CATEGORY_WEIGHT
     );
     assert_eq!(category_weight(Region::Rim, Region::Corner, false), 3);
     assert_eq!(category_weight(Region::Rim, Region::Inner, true), 9);
     assert_eq!(category_weight(Region::Corner, Region::Corner, true), 2);
-    assert_eq!(knowledge::MAX_WEIGHT, 36);
+    assert_eq!(knowledge::MAX_CATEGORY_WEIGHT, 36);
 }
 
 /// The openings file, as [`openings::for_each_opening`] makes it.
