@@ -2,8 +2,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use imcts::games::breakthrough::{Breakthrough, MoveList};
-use imcts::games::lines_of_action::{LinesOfAction, MoveList as LoaMoveList};
-use imcts::{Game, perft};
+use imcts::games::lines_of_action::{LinesOfAction, LoaEval, MoveList as LoaMoveList};
+use imcts::{Game, Player, perft};
 use std::hint::black_box;
 
 fn breakthrough_perft(c: &mut Criterion) {
@@ -73,6 +73,12 @@ fn lines_of_action_perft(c: &mut Criterion) {
             }
             assert_eq!(p, pos);
         })
+    });
+
+    // The evaluation of that position (called at every tree node).
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("evaluate", |b| {
+        b.iter(|| black_box(&pos).evaluate(LoaEval::Mia, Player::First))
     });
     g.finish();
 }

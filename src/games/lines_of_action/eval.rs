@@ -14,6 +14,8 @@
 //! | side to move | + for the side to move | 0.5 | LOA has a clear tempo advantage |
 //!
 //! `scale` = 8: one square of average surplus distance (4.5 points) gives ≈ 0.51.
+//! Cost: about 80 ns per call on the project machine (`cargo bench --bench perft -- loa/evaluate`),
+//! against about 50 ns for a make/undo pair.
 //!
 //! Left out, and why:
 //! - **Mobility** (part of MIA) needs a full move generation per evaluation, which would about
