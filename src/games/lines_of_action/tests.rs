@@ -95,7 +95,7 @@ fn reference_agrees_on_the_deep_perft_lines() {
 }
 
 #[test]
-fn perft_depth_2_agrees_with_reference_from_400_random_positions() {
+fn perft_depth_3_agrees_with_reference_from_400_random_positions() {
     for seed in 0..400u64 {
         let plies = (seed * 7919 % 120) as u32;
         let p = random_position(seed, plies);
@@ -106,7 +106,7 @@ fn perft_depth_2_agrees_with_reference_from_400_random_positions() {
         }
         // From the position alone (no history), so repetition cannot interfere.
         let mut fresh = with_rules(&p, p.rules());
-        assert_eq!(perft(&mut fresh, 2), r.perft(2), "seed {seed}");
+        assert_eq!(perft(&mut fresh, 3), r.perft(3), "seed {seed}");
     }
 }
 
