@@ -348,7 +348,8 @@ impl LinesOfAction {
     /// How many earlier positions since the last capture equal the current one (same pieces,
     /// same side to move).
     fn repetitions(&self) -> u32 {
-        let plies = self.plies as usize;
+        // Past the cap (only after illegal makes on a finished game) nothing more is stored.
+        let plies = (self.plies as usize).min(HISTORY_CAPACITY);
         let from = self.reversible_from as usize;
         // Positions with the same side to move lie an even number of plies back.
         let mut count = 0;

@@ -633,6 +633,14 @@ fn the_ply_cap_draws_the_game() {
     assert_eq!(p.count_moves(), 0);
     p.undo(m, u);
     assert_eq!(p, before);
+    // Moves made past the cap (illegal: the game is over) do not panic either.
+    p.make(m);
+    for _ in 0..10 {
+        let u = p.make(Move::PASS);
+        assert_eq!(p.outcome(), Some(Outcome::Draw));
+        p.undo(Move::PASS, u);
+        p.make(Move::PASS);
+    }
 }
 
 #[test]
