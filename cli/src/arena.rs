@@ -24,6 +24,7 @@ pub trait MatchGame: Game {
 impl MatchGame for imcts::games::breakthrough::Breakthrough {}
 impl MatchGame for imcts::games::tictactoe::TicTacToe {}
 impl MatchGame for imcts::games::gomoku::Gomoku {}
+impl MatchGame for imcts::games::lines_of_action::LinesOfAction {}
 impl MatchGame for imcts::games::kalah::Kalah {
     /// Ramanujan & Selman's protocol, as in the paper: 48 stones dropped into uniformly random
     /// houses, stores empty.

@@ -96,15 +96,33 @@ fn table2(_: Scale, _: u64) -> Vec<Row> {
         row("mcts(ipp)", "mcts", Some(94.30), 1000, 1.0),
         row("mcts(ege0.1,det0.5)", "mcts(ipp)", Some(68.80), 1000, 1.0),
         row("mcts(ipp,im0.4)", "mcts(ipp)", Some(82.30), 1000, 1.0),
-        row("mcts(ipp,fet20,im0.4)", "mcts(ipp,fet20)", Some(87.20), 1000, 1.0),
+        row(
+            "mcts(ipp,fet20,im0.4)",
+            "mcts(ipp,fet20)",
+            Some(87.20),
+            1000,
+            1.0,
+        ),
         row("mcts(bl,im0.4)", "mcts(bl,cb0.4)", Some(67.80), 1000, 1.0),
         row("mcts(bl,im0.4)", "mcts(bl,pbim0.4)", Some(65.50), 1000, 1.0),
         row("mcts(bl,im0.6)", "mcts(bl)", Some(63.30), 1000, 1.0),
         row("mcts(bl,im0.6,np)", "mcts(bl)", Some(77.90), 1000, 1.0),
         row("mcts(efMS,bl)", "mcts(efLH,bl')", Some(40.20), 1000, 1.0),
         row("mcts(efMS,bl,np)", "mcts(efLH,bl')", Some(78.00), 1000, 1.0),
-        row("mcts(efMS,bl,np,im0.4)", "mcts(efLH,bl')", Some(84.90), 1000, 1.0),
-        row("mcts(efMS,bl,np,im0.4)", "mcts(efLH,bl',im0.6)", Some(53.40), 2000, 1.0),
+        row(
+            "mcts(efMS,bl,np,im0.4)",
+            "mcts(efLH,bl')",
+            Some(84.90),
+            1000,
+            1.0,
+        ),
+        row(
+            "mcts(efMS,bl,np,im0.4)",
+            "mcts(efLH,bl',im0.6)",
+            Some(53.40),
+            2000,
+            1.0,
+        ),
     ]
 }
 
@@ -112,10 +130,22 @@ fn fig2(_: Scale, _: u64) -> Vec<Row> {
     let mut rows = Vec::new();
     for a in ["0.2", "0.4", "0.6", "0.8"] {
         let paper = if a == "0.6" { Some(63.30) } else { None };
-        rows.push(row(&format!("mcts(bl,im{a})"), "mcts(bl)", paper, 1000, 1.0));
+        rows.push(row(
+            &format!("mcts(bl,im{a})"),
+            "mcts(bl)",
+            paper,
+            1000,
+            1.0,
+        ));
     }
     for a in ["0.2", "0.4", "0.6", "0.8"] {
-        rows.push(row(&format!("mcts(bl,im{a},np)"), "mcts(bl,np)", None, 1000, 1.0));
+        rows.push(row(
+            &format!("mcts(bl,im{a},np)"),
+            "mcts(bl,np)",
+            None,
+            1000,
+            1.0,
+        ));
     }
     rows
 }
@@ -123,14 +153,30 @@ fn fig2(_: Scale, _: u64) -> Vec<Row> {
 fn fig3(_: Scale, _: u64) -> Vec<Row> {
     ["0.2", "0.4", "0.6", "0.8"]
         .iter()
-        .map(|a| row(&format!("mcts(efLH,bl',im{a})"), "mcts(efLH,bl')", None, 1000, 1.0))
+        .map(|a| {
+            row(
+                &format!("mcts(efLH,bl',im{a})"),
+                "mcts(efLH,bl')",
+                None,
+                1000,
+                1.0,
+            )
+        })
         .collect()
 }
 
 /// Table 3's thresholds are for about 20k simulations per move (the authors' Java at 1 s);
 /// at quick scale they shrink in proportion to the simulations per move.
 fn table3(scale: Scale, sims: u64) -> Vec<Row> {
-    let paper = [(100, 81.9), (500, 73.1), (1000, 69.1), (5000, 65.2), (10000, 63.6), (20000, 66.2), (30000, 67.0)];
+    let paper = [
+        (100, 81.9),
+        (500, 73.1),
+        (1000, 69.1),
+        (5000, 65.2),
+        (10000, 63.6),
+        (20000, 66.2),
+        (30000, 67.0),
+    ];
     paper
         .iter()
         .map(|&(t, p)| {
@@ -138,7 +184,13 @@ fn table3(scale: Scale, sims: u64) -> Vec<Row> {
                 Scale::Paper => t,
                 Scale::Quick => (t as u64 * sims / 20_000).max(1) as u32,
             };
-            row("mcts(bl,im0.4)", &format!("mcts(bl,mb{t})"), Some(p), 1000, 1.0)
+            row(
+                "mcts(bl,im0.4)",
+                &format!("mcts(bl,mb{t})"),
+                Some(p),
+                1000,
+                1.0,
+            )
         })
         .collect()
 }
@@ -229,7 +281,11 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
         .find(|p| p.name == args.name)
         .ok_or_else(|| {
             let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
-            format!("unknown experiment '{}'; presets: {}", args.name, names.join(", "))
+            format!(
+                "unknown experiment '{}'; presets: {}",
+                args.name,
+                names.join(", ")
+            )
         })?;
     crate::with_game!(preset.game, G => run_preset::<G>(preset, args))
 }
@@ -238,10 +294,14 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
     let sims = args.sims.unwrap_or(preset.quick_sims);
     let rows = (preset.rows)(args.scale, sims);
     if !args.json {
-        println!("{} ({} scale)", preset.about, match args.scale {
-            Scale::Quick => "quick",
-            Scale::Paper => "paper",
-        });
+        println!(
+            "{} ({} scale)",
+            preset.about,
+            match args.scale {
+                Scale::Quick => "quick",
+                Scale::Paper => "paper",
+            }
+        );
         println!(
             "{:<26} {:<24} {:>6} {:>10} {:>16} {:>8}",
             "A", "B", "games", "budget", "ours (A %)", "paper"
@@ -253,10 +313,16 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
                 let ms = (r.paper_secs * 1000.0) as u64;
                 (r.paper_games, Budget::millis(ms), format!("{ms} ms"))
             }
-            Scale::Quick if r.alphabeta => {
-                (preset.quick_games, Budget::millis(preset.quick_ms), format!("{} ms", preset.quick_ms))
-            }
-            Scale::Quick => (preset.quick_games, Budget::iterations(sims), format!("{sims} sims")),
+            Scale::Quick if r.alphabeta => (
+                preset.quick_games,
+                Budget::millis(preset.quick_ms),
+                format!("{} ms", preset.quick_ms),
+            ),
+            Scale::Quick => (
+                preset.quick_games,
+                Budget::iterations(sims),
+                format!("{sims} sims"),
+            ),
         };
         let games = args.games.unwrap_or(games);
         let spec = MatchSpec {

@@ -13,6 +13,10 @@ macro_rules! with_game {
                 type $G = imcts::games::breakthrough::Breakthrough;
                 $body
             }
+            "loa" => {
+                type $G = imcts::games::lines_of_action::LinesOfAction;
+                $body
+            }
             "kalah" => {
                 type $G = imcts::games::kalah::Kalah;
                 $body

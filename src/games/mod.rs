@@ -3,4 +3,5 @@
 pub mod breakthrough;
 pub mod gomoku;
 pub mod kalah;
+pub mod lines_of_action;
 pub mod tictactoe;

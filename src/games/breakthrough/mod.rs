@@ -22,7 +22,7 @@
 
 mod eval;
 mod knowledge;
-mod notation;
+pub(crate) mod notation;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 #[cfg(test)]

@@ -1,0 +1,647 @@
+//! Lines of Action on bitboards.
+//!
+//! ## Rules
+//! 8×8 board. Black (the [`Player::First`]) starts on b1–g1 and b8–g8, White on a2–a7 and h2–h7;
+//! Black moves first. A piece moves in a straight line (8 directions) exactly as many squares as
+//! there are pieces of both colours on that whole line (rank, file or diagonal through it). It
+//! may jump over its own pieces but not over enemy pieces, may not land on its own piece, and
+//! captures an enemy piece by landing on it. A side wins when all its pieces form one 8-connected
+//! group (a single piece is connected). By default these are the Computer Olympiad rules:
+//! - a move that connects both sides at once is a draw ([`LoaRules::simultaneous_mover_wins`]
+//!   makes it a win for the mover);
+//! - a capture that leaves only the opponent connected wins for the opponent;
+//! - a side without a legal move passes: [`Move::PASS`] is then its only legal move
+//!   ([`LoaRules::no_move_loses`] makes it lose instead);
+//! - the third occurrence of a position with the same side to move is a draw.
+//!
+//! ## History and the ply cap
+//! Repetition needs the game's history, so the state keeps a fixed-capacity stack of the Zobrist
+//! keys of all earlier positions since the state was created (the start position, or a parsed
+//! position, which has no history). Its capacity is [`HISTORY_CAPACITY`] = 600 plies: once a
+//! game reaches 600 plies the stack is full and the game is declared **drawn**
+//! ([`Game::MAX_GAME_PLIES`] is 600). Real games are far shorter, and so are random ones: in 2000
+//! uniformly random games from the start the mean was 213 plies and the longest 490; with the
+//! informed playouts, 125 and 389 (`cargo test -p imcts --lib game_length_statistics -- --ignored
+//! --nocapture`). The stack takes 4.8 KB of the state's ~4.9 KB. Only positions since the last
+//! capture are compared, as a capture can never be undone.
+//!
+//! ## Representation
+//! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). A move's length is one
+//! popcount of the occupancy masked by the line through the piece; the path check is one mask
+//! of the squares between origin and destination (from ray tables). Tables are built at compile
+//! time (module `tables`). Connectivity is a bitboard flood fill, preceded by a cheap test: each
+//! side's Euler number (components − holes, from Gray's bit quads, Winands' "quads") is kept
+//! incrementally, and a side whose Euler number exceeds 1 has several groups. make/undo also
+//! keep the Zobrist key, and every incremental quantity is checked against a from-scratch
+//! recomputation with debug assertions.
+//!
+//! ## Notation
+//! Moves: `b1-b3` (quiet), `c1xe3` (capture), `pass`. Positions: eight ranks from rank 8 down
+//! to rank 1 separated by `/`, `X` a Black piece, `O` a White piece, a digit for that many
+//! empty squares, then a space and the side to move (`b` Black, `w` White). The start is
+//! `1XXXXXX1/O6O/O6O/O6O/O6O/O6O/O6O/1XXXXXX1 b`. The string holds neither the rule options nor
+//! the history: a parsed position has the default rules (change them with
+//! [`LinesOfAction::from_bitboards`]) and no earlier positions.
+
+mod eval;
+mod knowledge;
+mod notation;
+pub mod openings;
+#[cfg(any(test, feature = "reference"))]
+pub mod reference;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+pub use eval::LoaEval;
+pub use knowledge::{MAX_CATEGORY_WEIGHT, Region, category_weight, region};
+
+use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
+use core::fmt;
+use tables::{ADD_DELTA, DEST, LINES, NONE, RAYS, ZOBRIST, ZOBRIST_SIDE};
+
+/// Most legal moves any position can have: 12 pieces × 8 directions = 96 (a pass is generated
+/// only when there is no other move).
+pub const MAX_MOVES: usize = 96;
+
+/// How many earlier positions the state remembers, and so the longest game in plies: a game
+/// that reaches this many plies is drawn.
+pub const HISTORY_CAPACITY: usize = 600;
+
+/// The rule options. `Default` is the Computer Olympiad rule set.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct LoaRules {
+    /// A move that connects both sides at once wins for the mover (default: it is a draw).
+    pub simultaneous_mover_wins: bool,
+    /// A side without a legal move loses (default: it passes).
+    pub no_move_loses: bool,
+}
+
+/// A Lines of Action move: a piece goes from `from` to `to` (square indices, a1 = 0).
+/// [`Move::PASS`] (`from == to`) is the pass.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: u8,
+    /// The square the piece reaches; a capture if an enemy piece stands there.
+    pub to: u8,
+}
+
+impl Move {
+    /// The pass, legal only for a side without any other move.
+    pub const PASS: Move = Move { from: 0, to: 0 };
+
+    /// Whether this is the pass.
+    #[inline(always)]
+    pub const fn is_pass(self) -> bool {
+        self.from == self.to
+    }
+}
+
+/// The fixed-capacity legal-move list of Lines of Action.
+pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
+
+/// What [`LinesOfAction::make`](Game::make) returns to restore the state.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Undo {
+    captured: bool,
+    reversible_from: u16,
+    outcome: Option<Outcome>,
+}
+
+/// A Lines of Action game state: position, rules and the history that repetition needs.
+///
+/// `Debug` prints the position string and the scalar fields, not the 600-entry history.
+#[derive(Clone, PartialEq, Eq)]
+pub struct LinesOfAction {
+    /// Pieces of each side, indexed by [`Player::index`].
+    pieces: [u64; 2],
+    side: Player,
+    rules: LoaRules,
+    /// Four times the Euler number of each side's pieces (incremental).
+    euler4: [i16; 2],
+    /// The Zobrist key (incremental).
+    key: u64,
+    /// How the game ended, if it did (decided by make).
+    outcome: Option<Outcome>,
+    /// The number of earlier positions in `history`.
+    plies: u16,
+    /// The first index of `history` that can repeat the current position (just after the last
+    /// capture).
+    reversible_from: u16,
+    /// Keys of the earlier positions, oldest first; entries from `plies` on are zero.
+    history: [u64; HISTORY_CAPACITY],
+}
+
+/// Four times the Euler number of the 8-connected pieces of `bb`, quad by quad.
+fn euler4_from_scratch(bb: u64) -> i16 {
+    let at = |r: i32, f: i32| -> u8 {
+        ((0..8).contains(&r) && (0..8).contains(&f) && bb >> (r * 8 + f) & 1 != 0) as u8
+    };
+    let mut sum = 0i16;
+    for qr in 0..9 {
+        for qf in 0..9 {
+            let p =
+                at(qr - 1, qf - 1) | at(qr - 1, qf) << 1 | at(qr, qf - 1) << 2 | at(qr, qf) << 3;
+            sum += tables::quad_weight(p) as i16;
+        }
+    }
+    sum
+}
+
+/// Whether `bb` (non-empty) is one 8-connected group; `euler4` is four times its Euler number.
+#[inline]
+fn connected(bb: u64, euler4: i16) -> bool {
+    if euler4 > 4 {
+        // Euler number = groups − holes > 1, so there are at least two groups.
+        return false;
+    }
+    let mut group = bb & bb.wrapping_neg();
+    loop {
+        let next = tables::grow(group) & bb;
+        if next == group {
+            return group == bb;
+        }
+        group = next;
+    }
+}
+
+/// The Zobrist key of a position, from scratch.
+const fn key_from_scratch(pieces: [u64; 2], side: Player) -> u64 {
+    let mut k = match side {
+        Player::First => 0,
+        Player::Second => ZOBRIST_SIDE,
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        if pieces[0] >> sq & 1 != 0 {
+            k ^= ZOBRIST[0][sq];
+        }
+        if pieces[1] >> sq & 1 != 0 {
+            k ^= ZOBRIST[1][sq];
+        }
+        sq += 1;
+    }
+    k
+}
+
+impl LinesOfAction {
+    /// The start position under the default rules.
+    pub const fn start() -> Self {
+        Self::with_rules(LoaRules {
+            simultaneous_mover_wins: false,
+            no_move_loses: false,
+        })
+    }
+
+    /// The start position under `rules`.
+    pub const fn with_rules(rules: LoaRules) -> Self {
+        // Euler numbers of the start: each side is two straight lines, so 2 (×4 = 8).
+        LinesOfAction {
+            pieces: Self::START_PIECES,
+            side: Player::First,
+            rules,
+            euler4: [8, 8],
+            key: START_KEY,
+            outcome: None,
+            plies: 0,
+            reversible_from: 0,
+            history: [0; HISTORY_CAPACITY],
+        }
+    }
+
+    /// Builds a position from the two sides' bitboards, the side to move and the rules, checking
+    /// that it makes sense: no square held twice, 1 to 12 pieces a side. The position has no
+    /// history. A position that is already decided (a side connected, or under
+    /// [`LoaRules::no_move_loses`] a side to move without moves) is accepted and is terminal.
+    pub fn from_bitboards(
+        black: u64,
+        white: u64,
+        side: Player,
+        rules: LoaRules,
+    ) -> Result<Self, ParseError> {
+        let err = |why| Err(ParseError::new("position", Problem::Inconsistent(why)));
+        if black & white != 0 {
+            return err("a square holds two pieces");
+        }
+        if black == 0 || white == 0 {
+            return err("a side has no pieces");
+        }
+        if black.count_ones() > 12 || white.count_ones() > 12 {
+            return err("more than 12 pieces of one side");
+        }
+        let pieces = [black, white];
+        let mut pos = LinesOfAction {
+            pieces,
+            side,
+            rules,
+            euler4: [euler4_from_scratch(black), euler4_from_scratch(white)],
+            key: key_from_scratch(pieces, side),
+            outcome: None,
+            plies: 0,
+            reversible_from: 0,
+            history: [0; HISTORY_CAPACITY],
+        };
+        pos.outcome = pos.decide(true, true);
+        Ok(pos)
+    }
+
+    /// The rule options of this game.
+    #[inline(always)]
+    pub fn rules(&self) -> LoaRules {
+        self.rules
+    }
+
+    /// The pieces of `player` as a bitboard.
+    #[inline(always)]
+    pub fn pieces(&self, player: Player) -> u64 {
+        self.pieces[player.index()]
+    }
+
+    /// The occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// How many plies were played since the state was created (the length of its history).
+    #[inline(always)]
+    pub fn plies(&self) -> u32 {
+        self.plies as u32
+    }
+
+    /// Four times the Euler number (groups − holes) of `player`'s pieces, kept incrementally.
+    #[inline(always)]
+    pub fn euler4(&self, player: Player) -> i16 {
+        self.euler4[player.index()]
+    }
+
+    /// Whether `player`'s pieces form one 8-connected group.
+    #[inline]
+    pub fn is_connected(&self, player: Player) -> bool {
+        let i = player.index();
+        connected(self.pieces[i], self.euler4[i])
+    }
+
+    /// The destinations of the piece on `from` (of the side to move), as a bitboard.
+    #[inline(always)]
+    fn targets_from(&self, from: usize, own: u64, enemy: u64) -> u64 {
+        let occ = own | enemy;
+        let mut targets = 0u64;
+        let mut line = 0;
+        while line < 4 {
+            let n = (occ & LINES[line][from]).count_ones() as usize;
+            for d in [2 * line, 2 * line + 1] {
+                let to = DEST[d][from][n];
+                if to != NONE {
+                    let to_bit = 1u64 << to;
+                    let between = RAYS[d][from] ^ RAYS[d][to as usize] ^ to_bit;
+                    if to_bit & own == 0 && between & enemy == 0 {
+                        targets |= to_bit;
+                    }
+                }
+            }
+            line += 1;
+        }
+        targets
+    }
+
+    /// Whether the side to move has a move other than the pass (ignores whether the game is over).
+    fn has_piece_move(&self) -> bool {
+        let own = self.pieces[self.side.index()];
+        let enemy = self.pieces[self.side.index() ^ 1];
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.targets_from(from, own, enemy) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The outcome of the current position as the rules decide it from the pieces, the history
+    /// and the side to move. `check_mover` / `check_opponent`: whether the connectivity of the
+    /// side that just moved / of the side to move may have changed (a side that was not
+    /// connected before a move stays so unless the move touched its pieces).
+    fn decide(&self, check_mover: bool, check_opponent: bool) -> Option<Outcome> {
+        let mover = self.side.opponent();
+        let mover_conn = check_mover && self.is_connected(mover);
+        let opp_conn = check_opponent && self.is_connected(self.side);
+        match (mover_conn, opp_conn) {
+            (true, true) if self.rules.simultaneous_mover_wins => return Some(Outcome::Win(mover)),
+            (true, true) => return Some(Outcome::Draw),
+            (true, false) => return Some(Outcome::Win(mover)),
+            (false, true) => return Some(Outcome::Win(self.side)),
+            (false, false) => {}
+        }
+        if self.repetitions() >= 2 || self.plies as usize >= HISTORY_CAPACITY {
+            return Some(Outcome::Draw);
+        }
+        if self.rules.no_move_loses && !self.has_piece_move() {
+            return Some(Outcome::Win(mover));
+        }
+        None
+    }
+
+    /// How many earlier positions since the last capture equal the current one (same pieces,
+    /// same side to move).
+    fn repetitions(&self) -> u32 {
+        // Past the cap (only after illegal makes on a finished game) nothing more is stored.
+        let plies = (self.plies as usize).min(HISTORY_CAPACITY);
+        let from = self.reversible_from as usize;
+        // Positions with the same side to move lie an even number of plies back.
+        let mut count = 0;
+        let mut i = plies;
+        while i >= from + 2 {
+            i -= 2;
+            count += (self.history[i] == self.key) as u32;
+        }
+        count
+    }
+
+    /// Whether the legal move `mv` wins at once by connecting the mover's pieces (and not, under
+    /// the default rules, the opponent's too). Cheaper than make: no history or key update.
+    pub fn wins_at_once(&self, mv: Move) -> bool {
+        if mv.is_pass() {
+            return false;
+        }
+        let us = self.side.index();
+        let to = 1u64 << (mv.to & 63);
+        let own = (self.pieces[us] & !(1u64 << (mv.from & 63))) | to;
+        if !connected(own, 0) {
+            return false;
+        }
+        let enemy = self.pieces[us ^ 1];
+        enemy & to == 0 || self.rules.simultaneous_mover_wins || !connected(enemy & !to, 0)
+    }
+
+    /// Whether the game ended by repetition or the ply cap rather than by connection.
+    pub fn ended_by_history(&self) -> bool {
+        self.outcome == Some(Outcome::Draw)
+            && !self.is_connected(Player::First)
+            && !self.is_connected(Player::Second)
+    }
+
+    /// Adds (or removes, they are the same toggle) a piece of side `p` on `sq`, keeping the
+    /// Euler number and key up to date.
+    #[inline(always)]
+    fn toggle(&mut self, p: usize, sq: u8) {
+        let bit = 1u64 << sq;
+        let delta = ADD_DELTA[tables::neighbours(self.pieces[p], sq)] as i16;
+        if self.pieces[p] & bit == 0 {
+            self.euler4[p] += delta;
+        } else {
+            self.euler4[p] -= delta;
+        }
+        self.pieces[p] ^= bit;
+        self.key ^= ZOBRIST[p][sq as usize];
+    }
+
+    /// Checks every incrementally kept quantity against a from-scratch recomputation.
+    #[inline]
+    fn debug_check(&self) {
+        debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
+        debug_assert_eq!(self.euler4[0], euler4_from_scratch(self.pieces[0]));
+        debug_assert_eq!(self.euler4[1], euler4_from_scratch(self.pieces[1]));
+        debug_assert_eq!(self.key, key_from_scratch(self.pieces, self.side));
+        debug_assert!(
+            self.history[self.plies.min(HISTORY_CAPACITY as u16) as usize..]
+                .iter()
+                .all(|&k| k == 0)
+        );
+    }
+}
+
+/// The Zobrist key of the start position.
+const START_KEY: u64 = key_from_scratch(LinesOfAction::START_PIECES, Player::First);
+
+impl LinesOfAction {
+    /// The start position's pieces: Black on b1–g1 and b8–g8, White on a2–a7 and h2–h7.
+    pub const START_PIECES: [u64; 2] = [0x7E | 0x7E << 56, 0x0081_8181_8181_8100];
+}
+
+impl fmt::Debug for LinesOfAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("LinesOfAction { position: \"")?;
+        notation::write_position(self, f)?;
+        write!(
+            f,
+            "\", rules: {:?}, plies: {}, reversible_from: {}, outcome: {:?}, key: {:#018x}, \
+             euler4: {:?}, last keys: {:x?} }}",
+            self.rules,
+            self.plies,
+            self.reversible_from,
+            self.outcome,
+            self.key,
+            self.euler4,
+            &self.history[(self.plies as usize)
+                .saturating_sub(4)
+                .min(HISTORY_CAPACITY)
+                ..(self.plies as usize).min(HISTORY_CAPACITY)],
+        )
+    }
+}
+
+impl Default for LinesOfAction {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+impl Game for LinesOfAction {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = MoveList;
+    type Eval = LoaEval;
+
+    const NAME: &'static str = "loa";
+    const EVALS: &'static [(&'static str, LoaEval)] = &[("mia", LoaEval::Mia)];
+    const MAX_MOVES: usize = MAX_MOVES;
+    /// A game that reaches [`HISTORY_CAPACITY`] plies is drawn.
+    const MAX_GAME_PLIES: u32 = HISTORY_CAPACITY as u32;
+
+    fn new() -> Self {
+        Self::start()
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear_moves();
+        if self.outcome.is_some() {
+            return;
+        }
+        let own = self.pieces[self.side.index()];
+        let enemy = self.pieces[self.side.index() ^ 1];
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut targets = self.targets_from(from as usize, own, enemy);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                out.push_move(Move { from, to });
+            }
+        }
+        if out.moves().is_empty() {
+            out.push_move(Move::PASS);
+        }
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let own = self.pieces[self.side.index()];
+        let enemy = self.pieces[self.side.index() ^ 1];
+        let mut rest = own;
+        let mut n = 0;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            n += self.targets_from(from, own, enemy).count_ones() as u64;
+        }
+        n.max(1)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        if self.outcome.is_some() || mv.from >= 64 || mv.to >= 64 {
+            return false;
+        }
+        if mv.is_pass() {
+            return mv == Move::PASS && !self.has_piece_move();
+        }
+        let own = self.pieces[self.side.index()];
+        let enemy = self.pieces[self.side.index() ^ 1];
+        own >> mv.from & 1 != 0 && self.targets_from(mv.from as usize, own, enemy) >> mv.to & 1 != 0
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Undo {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let captured = !mv.is_pass() && self.pieces[them] >> (mv.to & 63) & 1 != 0;
+        let undo = Undo {
+            captured,
+            reversible_from: self.reversible_from,
+            outcome: self.outcome,
+        };
+        if let Some(slot) = self.history.get_mut(self.plies as usize) {
+            *slot = self.key;
+        }
+        self.plies = self.plies.saturating_add(1);
+        if !mv.is_pass() {
+            self.toggle(us, mv.from & 63);
+            if captured {
+                self.toggle(them, mv.to & 63);
+                self.reversible_from = self.plies;
+            }
+            self.toggle(us, mv.to & 63);
+        }
+        self.side = self.side.opponent();
+        self.key ^= ZOBRIST_SIDE;
+        // The side that passed or did not capture keeps the opponent's groups as they were
+        // (not connected, since the game was not over).
+        self.outcome = self.decide(!mv.is_pass(), captured);
+        self.debug_check();
+        debug_assert_eq!(self.outcome, self.decide(true, true));
+        undo
+    }
+
+    #[inline]
+    fn undo(&mut self, mv: Move, undo: Undo) {
+        self.side = self.side.opponent();
+        self.key ^= ZOBRIST_SIDE;
+        let us = self.side.index();
+        let them = us ^ 1;
+        if !mv.is_pass() {
+            self.toggle(us, mv.to & 63);
+            if undo.captured {
+                self.toggle(them, mv.to & 63);
+            }
+            self.toggle(us, mv.from & 63);
+        }
+        self.plies = self.plies.saturating_sub(1);
+        if let Some(slot) = self.history.get_mut(self.plies as usize) {
+            *slot = 0;
+        }
+        self.reversible_from = undo.reversible_from;
+        self.outcome = undo.outcome;
+        self.debug_check();
+    }
+
+    #[inline(always)]
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    #[inline]
+    fn evaluate(&self, which: LoaEval, player: Player) -> f32 {
+        if let Some(o) = self.outcome {
+            return o.reward(player);
+        }
+        let v = match which {
+            LoaEval::Mia => eval::mia(self),
+        };
+        if player == Player::First { v } else { -v }
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    fn encode_move(mv: Move) -> u16 {
+        (mv.from & 63) as u16 | ((mv.to & 63) as u16) << 6
+    }
+
+    #[inline(always)]
+    fn decode_move(code: u16) -> Option<Move> {
+        let mv = Move {
+            from: (code & 63) as u8,
+            to: (code >> 6) as u8,
+        };
+        // The pass is code 0; any other code with from == to names no move.
+        (code < 1 << 12 && (!mv.is_pass() || mv == Move::PASS)).then_some(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        notation::parse_move(self, text)
+    }
+
+    fn write_move<W: fmt::Write>(&self, mv: Move, out: &mut W) -> fmt::Result {
+        notation::write_move(self, mv, out)
+    }
+
+    fn parse_position(text: &str) -> Result<Self, ParseError> {
+        notation::parse_position(text)
+    }
+
+    fn write_position<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        notation::write_position(self, out)
+    }
+
+    const HAS_INFORMED_PLAYOUTS: bool = true;
+
+    #[inline]
+    fn informed_playout_move(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
+        knowledge::playout_move(self, moves, rng)
+    }
+
+    fn move_bias(&self, mv: Move) -> Option<f32> {
+        Some(knowledge::move_bias(self, mv))
+    }
+
+    fn order_class(&self, mv: Move) -> u8 {
+        knowledge::order_class(self, mv)
+    }
+}
