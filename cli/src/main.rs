@@ -8,6 +8,7 @@ mod games;
 mod match_cmd;
 mod perft;
 mod search;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +29,8 @@ enum Command {
     Search(search::SearchArgs),
     /// Play N games between two players, seats alternating.
     Match(match_cmd::MatchArgs),
+    /// Hierarchical elimination tournament between several players (the paper's appendix B).
+    Tournament(tournament::TournamentArgs),
     /// Speak the line protocol on stdin/stdout (see the README).
     Engine,
     /// Re-run a paper's experiment preset (`imcts experiment list`).
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Search(args) => search::run(&args),
         Command::Match(args) => match_cmd::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
         Command::Engine => engine::run(),
         Command::Experiment(args) => experiment::run(&args),
     };

@@ -183,3 +183,37 @@ fn bad_match_input_fails_clearly() {
     assert!(!ok);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+#[test]
+fn a_tournament_prints_rounds_and_one_winner() {
+    let (ok, out, err) = imcts(&[
+        "tournament",
+        "tictactoe",
+        "--players",
+        "mcts",
+        "mcts(c0.2)",
+        "mcts(nosolver)",
+        "--games-per-match",
+        "2",
+        "--sims",
+        "50",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    // Three players: round 1 has one match (and a bye), round 2 the final.
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0]["round"], 1);
+    assert_eq!(lines[1]["round"], 2);
+    let champion = lines[2]["champion"].as_str().unwrap();
+    assert_eq!(champion, lines[1]["winner"].as_str().unwrap());
+    let (ok, _, err) = imcts(&[
+        "tournament",
+        "tictactoe",
+        "--players",
+        "mcts",
+        "--sims",
+        "5",
+    ]);
+    assert!(!ok, "one player is not a tournament: {err}");
+}
