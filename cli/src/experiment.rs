@@ -89,6 +89,80 @@ pub struct Preset {
     pub quick_ms: u64,
     /// The rows.
     pub rows: fn(Scale, u64) -> Vec<Row>,
+    /// Opening positions (the file's text, one position per line), if the preset uses them.
+    pub openings: Option<&'static str>,
+}
+
+/// LOA's 100 balanced openings (see the file's header for how they were made).
+const LOA_OPENINGS: &str = include_str!("../../data/openings/loa.txt");
+
+/// The LOA search of the paper's MC-LOA stand-in: one child per simulation, evaluation cut-off
+/// of playouts at |v| ≥ 0.7, with the given playout and extra labels.
+fn loa(extra: &str) -> String {
+    format!("mcts(one,det0.7,{extra})")
+}
+
+fn loa_fig4(_: Scale, _: u64) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for base in ["ipp", "abp", "abp,pb"] {
+        for a in ["0.1", "0.2", "0.4"] {
+            rows.push(row(
+                &loa(&format!("{base},im{a}")),
+                &loa(base),
+                None,
+                1000,
+                1.0,
+            ));
+        }
+    }
+    rows
+}
+
+fn loa_table5(scale: Scale, _: u64) -> Vec<Row> {
+    let all = vec![
+        row(
+            &loa("abp,pb,im0.2"),
+            &loa("abp,pb"),
+            Some(50.59),
+            32000,
+            1.0,
+        ),
+        row(&loa("abp,pb,im0.2"), &loa("abp,pb"), Some(50.91), 6000, 5.0),
+        row(&loa("abp,im0.2"), &loa("abp"), Some(59.90), 1000, 1.0),
+        row(&loa("abp,im0.2"), &loa("abp"), Some(63.10), 6000, 5.0),
+        row(&loa("abp,im0.2"), &loa("abp"), Some(63.80), 2600, 10.0),
+        row(&loa("abp"), "ab(mia)", Some(40.0), 2000, 5.0),
+        row(&loa("abp,im0.2"), "ab(mia)", Some(51.0), 2000, 5.0),
+        row(&loa("abp,pb"), "ab(mia)", Some(61.8), 20000, 5.0),
+        row(&loa("abp,pb,im0.2"), "ab(mia)", Some(63.3), 20000, 5.0),
+    ];
+    match scale {
+        Scale::Paper => all,
+        // Quick: one row of each kind.
+        Scale::Quick => vec![
+            all[0].clone(),
+            all[2].clone(),
+            all[5].clone(),
+            all[6].clone(),
+        ],
+    }
+}
+
+/// Kalah, Figure 1 of the short paper (Figure 4 of the long one): MCTS(fet4,imα) against
+/// MCTS(fet4) on random boards; the paper peaks near 70% at α = 0.3.
+fn kalah_fig1(_: Scale, _: u64) -> Vec<Row> {
+    ["0.1", "0.2", "0.3", "0.4", "0.5", "0.7"]
+        .iter()
+        .map(|a| {
+            row(
+                &format!("mcts(fet4,im{a})"),
+                "mcts(fet4)",
+                if *a == "0.3" { Some(70.0) } else { None },
+                1000,
+                1.0,
+            )
+        })
+        .collect()
 }
 
 fn table2(_: Scale, _: u64) -> Vec<Row> {
@@ -230,6 +304,7 @@ pub const PRESETS: &[Preset] = &[
         quick_sims: 1000,
         quick_ms: 50,
         rows: table2,
+        openings: None,
     },
     Preset {
         name: "fig2",
@@ -239,6 +314,7 @@ pub const PRESETS: &[Preset] = &[
         quick_sims: 1000,
         quick_ms: 50,
         rows: fig2,
+        openings: None,
     },
     Preset {
         name: "fig3",
@@ -248,6 +324,7 @@ pub const PRESETS: &[Preset] = &[
         quick_sims: 1000,
         quick_ms: 50,
         rows: fig3,
+        openings: None,
     },
     Preset {
         name: "table3",
@@ -257,6 +334,7 @@ pub const PRESETS: &[Preset] = &[
         quick_sims: 1000,
         quick_ms: 50,
         rows: table3,
+        openings: None,
     },
     Preset {
         name: "table4",
@@ -266,6 +344,37 @@ pub const PRESETS: &[Preset] = &[
         quick_sims: 1000,
         quick_ms: 50,
         rows: table4,
+        openings: None,
+    },
+    Preset {
+        name: "kalah-fig1",
+        game: "kalah",
+        about: "Kalah: MCTS(fet4,imα) vs MCTS(fet4), paired random boards (paper: ~70% at α = 0.3)",
+        quick_games: 40,
+        quick_sims: 1000,
+        quick_ms: 50,
+        rows: kalah_fig1,
+        openings: None,
+    },
+    Preset {
+        name: "loa-fig4",
+        game: "loa",
+        about: "LOA Figure 4: MCTS(imα) vs MCTS with simple playouts, αβ playouts, and αβ playouts + PB",
+        quick_games: 10,
+        quick_sims: 300,
+        quick_ms: 200,
+        rows: loa_fig4,
+        openings: Some(LOA_OPENINGS),
+    },
+    Preset {
+        name: "loa-table5",
+        game: "loa",
+        about: "LOA Table 5: MCTS(im0.2) vs MCTS and against αβ (quick: αβ rows at 200 ms per move)",
+        quick_games: 10,
+        quick_sims: 300,
+        quick_ms: 200,
+        rows: loa_table5,
+        openings: Some(LOA_OPENINGS),
     },
 ];
 
@@ -332,7 +441,16 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             budget,
             threads: args.threads.max(1),
             seed: args.seed,
-            openings: Vec::new(),
+            openings: preset
+                .openings
+                .map(|text| {
+                    text.lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                        .map(String::from)
+                        .collect()
+                })
+                .unwrap_or_default(),
         };
         let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b));
         let (t, _) = arena::run_match::<G>(&spec, |t, done| {

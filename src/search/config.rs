@@ -36,6 +36,9 @@ pub enum PlayoutPolicy {
     Random,
     /// The game's informed policy (`ipp` in Breakthrough, move categories in LOA).
     Informed,
+    /// αβ playouts (`abp`): each move chosen by a 2-ply αβ search on the evaluation
+    /// ([`super::shallow`]).
+    AlphaBeta,
 }
 
 /// How playouts run and when they stop early.

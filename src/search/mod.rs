@@ -16,6 +16,7 @@ pub mod mcts;
 pub mod node;
 pub mod playout;
 pub mod pool;
+pub mod shallow;
 pub mod spec;
 #[cfg(test)]
 mod tests;

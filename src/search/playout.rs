@@ -40,6 +40,9 @@ pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (
                 game.legal_moves(&mut list);
                 greedy(game, list.moves(), cfg)
             }
+            _ if p.policy == PlayoutPolicy::AlphaBeta => {
+                crate::search::shallow::two_ply_move(game, cfg.eval, rng)
+            }
             _ => policy_move(game, p.policy, &mut list, rng),
         };
         game.make(mv);
@@ -57,7 +60,7 @@ fn policy_move<G: Game>(
 ) -> G::Move {
     match policy {
         PlayoutPolicy::Random => game.random_playout_move(rng),
-        PlayoutPolicy::Informed => {
+        PlayoutPolicy::Informed | PlayoutPolicy::AlphaBeta => {
             game.legal_moves(list);
             game.informed_playout_move(list.moves(), rng)
         }

@@ -3,7 +3,7 @@
 //! ```text
 //! spec   := "mcts" [ "(" label { "," label } ")" ] | "ab" [ "(" ablabel { "," ablabel } ")" ]
 //! ablabel := <evaluation label> | depth<N> | tt<entries>
-//! label  := ipp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
+//! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | bl | bl' | <evaluation label, e.g. efMS, efLH>
 //! ```
@@ -166,6 +166,9 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
                 });
             }
             cfg.playout.policy = PlayoutPolicy::Informed;
+        } else if l == "abp" {
+            set(Slot::Policy)?;
+            cfg.playout.policy = PlayoutPolicy::AlphaBeta;
         } else if l == "one" {
             set(Slot::Expansion)?;
             cfg.expansion = Expansion::OneChild;
