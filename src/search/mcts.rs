@@ -410,12 +410,17 @@ impl<'a, G: Game> Mcts<'a, G> {
             return None;
         }
         let first = n.first_child;
+        let mut draw: Option<NodeId> = None;
         let mut best: Option<(NodeId, (u8, u32, f32))> = None;
         for (i, c) in self.pool.children(node).iter().enumerate() {
             let rank = match c.proven {
                 Proven::Win => 3,
                 Proven::Loss => 0,
-                _ => 1,
+                Proven::Draw => {
+                    draw.get_or_insert(NodeId(first + i as u32));
+                    1
+                }
+                Proven::Unknown => 1,
             };
             if c.visits == 0 && rank < 3 && !c.is(flag::TERMINAL) {
                 continue;
@@ -429,7 +434,14 @@ impl<'a, G: Game> Mcts<'a, G> {
                 best = Some((NodeId(first + i as u32), key));
             }
         }
-        best.map(|(id, _)| id)
+        // Proven draws stop collecting visits (selection skips them), so a sure draw beats the
+        // most visited unproven move unless that move looks better than a draw.
+        match (best, draw) {
+            (Some((id, (1, _, mean))), Some(d)) if self.pool.get(id).proven == Proven::Unknown => {
+                Some(if mean > 0.0 { id } else { d })
+            }
+            (b, d) => b.map(|(id, _)| id).or(d),
+        }
     }
 
     /// One simulation: select down the tree, expand, play out, back up. Returns whether the
@@ -592,6 +604,7 @@ impl<'a, G: Game> Mcts<'a, G> {
         let same = first.mover() == n.mover();
         let sign = if same { 1.0 } else { -1.0 };
         let mut proven = Proven::Unknown;
+        let mut bound = 0u8;
         if self.config.solver {
             let mut all_proven = n.added == n.children;
             let mut best = Proven::Loss;
@@ -609,6 +622,13 @@ impl<'a, G: Game> Mcts<'a, G> {
             }
             if all_proven {
                 proven = if same { best } else { best.flipped() };
+            } else if best == Proven::Draw {
+                // The side to move here can at least draw (score-bounded MCTS, draws only).
+                bound = if same {
+                    flag::AT_LEAST_DRAW
+                } else {
+                    flag::AT_MOST_DRAW
+                };
             }
         }
         let value = match proven.reward() {
@@ -624,6 +644,7 @@ impl<'a, G: Game> Mcts<'a, G> {
         };
         let n = self.pool.get_mut(node);
         n.proven = proven;
+        n.flags = (n.flags & !(flag::AT_LEAST_DRAW | flag::AT_MOST_DRAW)) | bound;
         if let Some(v) = value {
             n.value = v;
         }
@@ -639,13 +660,26 @@ impl<'a, G: Game> Mcts<'a, G> {
         let mut best = f32::NEG_INFINITY;
         let mut best_i = u32::MAX;
         let mut ties = 0u32;
+        let mut draw_child = None;
         for (i, c) in self.pool.children(node).iter().enumerate() {
             let score = match c.proven {
                 Proven::Win => return NodeId(n.first_child + i as u32),
                 Proven::Loss => continue,
+                // Score-bounded MCTS for draws: once a draw is proven here it cannot improve the
+                // node, so only unproven siblings are explored (and can prove the node).
+                Proven::Draw => {
+                    draw_child = Some(i as u32);
+                    continue;
+                }
                 _ if c.visits == 0 => f32::INFINITY,
-                p => {
-                    let mean = if p == Proven::Draw { 0.0 } else { c.mean() };
+                _ => {
+                    let mut mean = c.mean();
+                    // A child's estimate stays within its proven bounds.
+                    if c.flags & flag::AT_MOST_DRAW != 0 {
+                        mean = mean.min(0.0);
+                    } else if c.flags & flag::AT_LEAST_DRAW != 0 {
+                        mean = mean.max(0.0);
+                    }
                     let q = match cfg.value_mode {
                         ValueMode::Mean => mean,
                         ValueMode::Implicit | ValueMode::ConstantBias => {
@@ -677,8 +711,8 @@ impl<'a, G: Game> Mcts<'a, G> {
             }
         }
         if best_i == u32::MAX {
-            // Every child is a proven loss: the node is proven too; any child will do.
-            best_i = 0;
+            // Every child is proven: a draw if there is one, else (all losses) any child.
+            best_i = draw_child.unwrap_or(0);
         }
         NodeId(n.first_child + best_i)
     }

@@ -11,7 +11,7 @@
 //! | `children`    | 2     | number of child slots (all legal moves)                             |
 //! | `added`       | 2     | children entered so far (less than `children` only when expanding one child per simulation) |
 //! | `proven`      | 1     | solver value for the mover: loss, draw, win or unknown              |
-//! | `flags`       | 1     | expanded, visited, terminal, mover, and a scratch bit for compaction |
+//! | `flags`       | 1     | expanded, visited, terminal, mover, draw bounds, compaction scratch |
 //!
 //! 24 bytes means a 16 KiB buffer holds 682 nodes and 1 MiB holds 43,690.
 
@@ -85,6 +85,10 @@ pub(crate) mod flag {
     pub const KEEP: u8 = 16;
     /// Scratch mark used while compacting: `first_child` holds the parent's index.
     pub const PARKED: u8 = 32;
+    /// Score bound from the solver: the mover into the node gets at least a draw.
+    pub const AT_LEAST_DRAW: u8 = 64;
+    /// Score bound from the solver: the mover into the node gets at most a draw.
+    pub const AT_MOST_DRAW: u8 = 128;
 }
 
 /// One node of the search tree. See the module documentation for the layout.

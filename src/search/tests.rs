@@ -596,3 +596,167 @@ fn alphabeta_specs_parse() {
     assert_eq!(spec::parse::<Bt>("ab(ipp)").unwrap_err().label, "ipp");
     assert_eq!(spec::parse::<Bt>("ab(depth0)").unwrap_err().label, "depth0");
 }
+
+// ----- Games where a player may move several times in a row (Kalah) -----
+
+use crate::games::kalah::Kalah;
+
+/// Explicit negamax over a built tree for any game: leaves evaluated from the game state.
+fn explicit_generic<G: Game>(m: &Mcts<'_, G>, id: NodeId, game: &mut G, eval: G::Eval) -> f32 {
+    let pool = m.pool();
+    let n = *pool.get(id);
+    let count = pool.children(id).len() as u32;
+    if count == 0 {
+        return match game.outcome() {
+            Some(o) => o.reward(n.mover()),
+            None => game.evaluate(eval, n.mover()),
+        };
+    }
+    let first = n.first_child_index();
+    let mut best = f32::NEG_INFINITY;
+    let mut same = false;
+    for i in 0..count {
+        let c = *pool.get(NodeId(first + i));
+        same = c.mover() == n.mover();
+        let mv = G::decode_move(c.move_code()).unwrap();
+        let u = game.make(mv);
+        best = best.max(explicit_generic(m, NodeId(first + i), game, eval));
+        game.undo(mv, u);
+    }
+    if same { best } else { -best }
+}
+
+fn check_generic<G: Game>(m: &Mcts<'_, G>, id: NodeId, game: &mut G, eval: G::Eval) -> usize {
+    let n = *m.pool().get(id);
+    let want = explicit_generic(m, id, game, eval);
+    assert!(
+        (n.value() - want).abs() < 1e-6,
+        "implicit {} vs explicit {want}",
+        n.value()
+    );
+    let first = n.first_child_index();
+    let mut same_mover_edges = 0;
+    for i in 0..m.pool().children(id).len() as u32 {
+        let c = *m.pool().get(NodeId(first + i));
+        if id != NodeId::ROOT && c.mover() == n.mover() {
+            same_mover_edges += 1;
+        }
+        let mv = G::decode_move(c.move_code()).unwrap();
+        let u = game.make(mv);
+        same_mover_edges += check_generic(m, NodeId(first + i), game, eval);
+        game.undo(mv, u);
+    }
+    same_mover_edges
+}
+
+#[test]
+fn kalah_extra_turns_keep_implicit_values_equal_to_explicit_minimax() {
+    let mut same_mover_edges = 0;
+    for seed in 0..20u64 {
+        let mut rng = seeded(seed);
+        let p = Kalah::random_board(&mut rng);
+        let cfg = MctsConfig::<Kalah> {
+            value_mode: ValueMode::Implicit,
+            alpha: 0.3,
+            seed,
+            ..MctsConfig::default()
+        };
+        let mut nodes = vec![Node::EMPTY; 100_000];
+        let mut g = p.clone();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let r = m.search(&mut g, Budget::iterations(1500), &mut NoClock);
+        assert!(p.is_legal(r.best.unwrap()));
+        same_mover_edges += check_generic(&m, NodeId::ROOT, &mut g, Default::default());
+        assert_eq!(g, p);
+    }
+    // The test means something only if extra turns happened inside the trees.
+    assert!(same_mover_edges > 50, "{same_mover_edges}");
+}
+
+/// Exact negamax value of a Kalah position for the side to move (extra turns: no sign flip).
+fn kalah_value(g: &mut Kalah) -> i32 {
+    if let Some(o) = g.outcome() {
+        return o.reward(g.side_to_move()) as i32;
+    }
+    let me = g.side_to_move();
+    let mut list = <Kalah as Game>::MoveList::default();
+    g.legal_moves(&mut list);
+    let mut best = -2;
+    for &mv in list.moves() {
+        let u = g.make(mv);
+        let v = if g.side_to_move() == me {
+            kalah_value(g)
+        } else {
+            -kalah_value(g)
+        };
+        g.undo(mv, u);
+        best = best.max(v);
+    }
+    best
+}
+
+#[test]
+fn kalah_solver_agrees_with_exhaustive_negamax_on_small_endgames() {
+    let mut proven = 0;
+    for seed in 0..60u64 {
+        // Few stones left: small trees with many extra turns.
+        let mut rng = seeded(1000 + seed);
+        let mut houses = [[0u8; 6]; 2];
+        let mut left = 7;
+        while left > 0 {
+            let side = below(&mut rng, 2) as usize;
+            let h = below(&mut rng, 6) as usize;
+            houses[side][h] += 1;
+            left -= 1;
+        }
+        if houses[0].iter().all(|&s| s == 0) || houses[1].iter().all(|&s| s == 0) {
+            continue;
+        }
+        let stores = [20, 21];
+        let side = if seed % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let Ok(p) = Kalah::from_board(houses, stores, side, Default::default()) else {
+            continue;
+        };
+        let exact = kalah_value(&mut p.clone());
+        let mut nodes = vec![Node::EMPTY; 400_000];
+        let mut g = p.clone();
+        let mut m = Mcts::new(&mut nodes, MctsConfig::<Kalah>::default());
+        let r = m.search(&mut g, Budget::iterations(100_000), &mut NoClock);
+        if r.stop == StopReason::SingleMove {
+            continue;
+        }
+        let mut pos_text = std::string::String::new();
+        p.write_position(&mut pos_text).unwrap();
+        assert_eq!(
+            r.proven,
+            match exact {
+                1 => Proven::Win,
+                0 => Proven::Draw,
+                _ => Proven::Loss,
+            },
+            "seed {seed} {pos_text}: stop {:?} after {} sims, {} nodes",
+            r.stop,
+            r.simulations,
+            r.nodes_used
+        );
+        proven += 1;
+        // A proven win must be played as one.
+        if exact == 1 {
+            let mut g = p.clone();
+            let me = g.side_to_move();
+            let u = g.make(r.best.unwrap());
+            let v = if g.side_to_move() == me {
+                kalah_value(&mut g)
+            } else {
+                -kalah_value(&mut g)
+            };
+            g.undo(r.best.unwrap(), u);
+            assert_eq!(v, 1, "seed {seed}: the chosen move must keep the win");
+        }
+    }
+    assert!(proven >= 30, "{proven}");
+}
