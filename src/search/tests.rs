@@ -662,7 +662,7 @@ fn kalah_extra_turns_keep_implicit_values_equal_to_explicit_minimax() {
             ..MctsConfig::default()
         };
         let mut nodes = vec![Node::EMPTY; 100_000];
-        let mut g = p.clone();
+        let mut g = p;
         let mut m = Mcts::new(&mut nodes, cfg);
         let r = m.search(&mut g, Budget::iterations(1500), &mut NoClock);
         assert!(p.is_legal(r.best.unwrap()));
@@ -723,7 +723,7 @@ fn kalah_solver_agrees_with_exhaustive_negamax_on_small_endgames() {
         };
         let exact = kalah_value(&mut p.clone());
         let mut nodes = vec![Node::EMPTY; 400_000];
-        let mut g = p.clone();
+        let mut g = p;
         let mut m = Mcts::new(&mut nodes, MctsConfig::<Kalah>::default());
         let r = m.search(&mut g, Budget::iterations(100_000), &mut NoClock);
         if r.stop == StopReason::SingleMove {
@@ -746,7 +746,7 @@ fn kalah_solver_agrees_with_exhaustive_negamax_on_small_endgames() {
         proven += 1;
         // A proven win must be played as one.
         if exact == 1 {
-            let mut g = p.clone();
+            let mut g = p;
             let me = g.side_to_move();
             let u = g.make(r.best.unwrap());
             let v = if g.side_to_move() == me {
