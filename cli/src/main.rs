@@ -5,6 +5,7 @@ mod arena;
 mod engine;
 mod experiment;
 mod games;
+mod gomocup;
 mod match_cmd;
 mod perft;
 mod search;
@@ -35,6 +36,8 @@ enum Command {
     Engine,
     /// Re-run a paper's experiment preset (`imcts experiment list`).
     Experiment(experiment::ExperimentArgs),
+    /// Speak the Gomocup (piskvork) protocol for Gomoku managers.
+    Gomocup(gomocup::GomocupArgs),
 }
 
 /// Ends quietly when stdout is closed early (`imcts ... | head`), as command-line tools do,
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Engine => engine::run(),
         Command::Experiment(args) => experiment::run(&args),
+        Command::Gomocup(args) => gomocup::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

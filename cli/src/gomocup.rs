@@ -1,0 +1,245 @@
+//! `imcts gomocup`: the Gomocup (piskvork) protocol, so Gomoku managers can run imcts.
+//!
+//! Coordinates are `x,y` from 0, `x` the column from the left and `y` the row from the top, as
+//! the protocol has it; imcts's `a1` is the bottom-left point, so `y = 14 − (row − 1)`. Only the
+//! 15×15 board is supported. The game is Outer-Open Gomoku: an opening Black stone off the
+//! outer ring is refused with `ERROR`.
+
+use crate::agent::{Agent, DEFAULT_NODES};
+use crate::search::wall_clock;
+use clap::Args;
+use imcts::Game;
+use imcts::games::gomoku::{Gomoku, Move};
+use imcts::search::Budget;
+use std::io::{BufRead, Write};
+
+/// Arguments of `imcts gomocup`.
+#[derive(Args)]
+pub struct GomocupArgs {
+    /// The player spec.
+    #[arg(long, default_value = "mcts")]
+    pub player: String,
+    /// Milliseconds per move when the manager sends no time information.
+    #[arg(long, default_value_t = 1000)]
+    pub ms: u64,
+    /// A fixed number of simulations per move instead of time (reproducible play).
+    #[arg(long)]
+    pub sims: Option<u64>,
+}
+
+/// Parses `x,y` into a move.
+fn parse_xy(text: &str) -> Option<Move> {
+    let (x, y) = text.trim().split_once(',')?;
+    let (x, y): (u8, u8) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+    (x < 15 && y < 15).then(|| Move::at(x, 14 - y))
+}
+
+fn write_xy(mv: Move) -> String {
+    format!("{},{}", mv.column(), 14 - mv.row())
+}
+
+struct Manager {
+    game: Gomoku,
+    history: Vec<(Move, <Gomoku as Game>::Undo)>,
+    agent: Agent<Gomoku>,
+    turn_ms: u64,
+    time_left_ms: Option<u64>,
+    sims: Option<u64>,
+}
+
+impl Manager {
+    fn budget(&self) -> Budget {
+        if let Some(n) = self.sims {
+            return Budget::iterations(n);
+        }
+        let mut ms = self.turn_ms.saturating_mul(8) / 10;
+        if let Some(left) = self.time_left_ms {
+            ms = ms.min(left / 10);
+        }
+        Budget::millis(ms.max(1))
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), String> {
+        if self.game.is_terminal() || !self.game.is_legal(mv) {
+            return Err(format!("illegal move {}", write_xy(mv)));
+        }
+        self.agent.observe(mv);
+        let u = self.game.make(mv);
+        self.history.push((mv, u));
+        Ok(())
+    }
+
+    /// Thinks, plays and returns our move.
+    fn respond(&mut self) -> Result<String, String> {
+        if self.game.is_terminal() {
+            return Err("the game is over".into());
+        }
+        let mut clock = wall_clock();
+        let budget = self.budget();
+        let mut g = self.game;
+        let t = self
+            .agent
+            .think(&mut g, budget, &mut clock)
+            .ok_or("no move")?;
+        self.play(t.mv)?;
+        Ok(write_xy(t.mv))
+    }
+
+    /// Builds the position of a BOARD block: `(x, y, field)` with field 1 ours, 2 theirs.
+    fn set_board(&mut self, stones: &[(Move, u8)]) -> Result<(), String> {
+        let ours = stones.iter().filter(|s| s.1 == 1).count();
+        let theirs = stones.len() - ours;
+        // We move next: with equal counts we are Black, with one fewer we are White.
+        let (own, other, side) = match ours.cmp(&theirs) {
+            std::cmp::Ordering::Equal => ('X', 'O', 'b'),
+            std::cmp::Ordering::Less if theirs == ours + 1 => ('O', 'X', 'w'),
+            _ => return Err("BOARD: stone counts do not fit alternate moves".into()),
+        };
+        let mut grid = [['.'; 15]; 15];
+        for &(mv, field) in stones {
+            let cell = &mut grid[mv.row() as usize][mv.column() as usize];
+            if *cell != '.' {
+                return Err("BOARD: a point is given twice".into());
+            }
+            *cell = if field == 1 { own } else { other };
+        }
+        let mut text = String::new();
+        for row in (0..15).rev() {
+            let mut empty = 0;
+            for &c in &grid[row] {
+                if c == '.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                text.push(c);
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            if row > 0 {
+                text.push('/');
+            }
+        }
+        text.push(' ');
+        text.push(side);
+        self.game = Gomoku::parse_position(&text).map_err(|e| format!("BOARD: {e}"))?;
+        self.history.clear();
+        self.agent.reset();
+        Ok(())
+    }
+}
+
+/// Runs the protocol until `END` or end of input.
+pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Result<(), String> {
+    let agent = Agent::<Gomoku>::new(&args.player, &Budget::default(), Some(DEFAULT_NODES), None)?;
+    let mut m = Manager {
+        game: Gomoku::new(),
+        history: Vec::new(),
+        agent,
+        turn_ms: args.ms,
+        time_left_ms: None,
+        sims: args.sims,
+    };
+    let mut lines = input.lines();
+    let io = |e: std::io::Error| format!("gomocup I/O: {e}");
+    while let Some(line) = lines.next() {
+        let line = line.map_err(io)?;
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let answer: Option<Result<String, String>> = match cmd.to_ascii_uppercase().as_str() {
+            "START" => Some(if rest.trim() == "15" {
+                m.game = Gomoku::new();
+                m.history.clear();
+                m.agent.reset();
+                Ok("OK".into())
+            } else {
+                Err("unsupported size: imcts plays Outer-Open Gomoku on 15x15".into())
+            }),
+            "RESTART" => {
+                m.game = Gomoku::new();
+                m.history.clear();
+                m.agent.reset();
+                Some(Ok("OK".into()))
+            }
+            "BEGIN" => Some(m.respond()),
+            "TURN" => Some(match parse_xy(rest) {
+                None => Err(format!("bad coordinates '{rest}'")),
+                Some(mv) => m.play(mv).and_then(|_| m.respond()),
+            }),
+            "BOARD" => {
+                let mut stones = Vec::new();
+                let mut bad = None;
+                for l in lines.by_ref() {
+                    let l = l.map_err(io)?;
+                    let l = l.trim().to_string();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    let mut parts = l.split(',');
+                    let xy = (parts.next(), parts.next(), parts.next());
+                    match xy {
+                        (Some(x), Some(y), Some(f)) => {
+                            match (parse_xy(&format!("{x},{y}")), f.trim()) {
+                                (Some(mv), "1") => stones.push((mv, 1)),
+                                (Some(mv), "2") | (Some(mv), "3") => stones.push((mv, 2)),
+                                _ => bad = Some(l.clone()),
+                            }
+                        }
+                        _ => bad = Some(l.clone()),
+                    }
+                }
+                Some(match bad {
+                    Some(l) => Err(format!("BOARD: bad line '{l}'")),
+                    None => m.set_board(&stones).and_then(|_| m.respond()),
+                })
+            }
+            "TAKEBACK" => Some(match (parse_xy(rest), m.history.last()) {
+                (Some(mv), Some(&(last, u))) if mv == last => {
+                    m.history.pop();
+                    m.game.undo(last, u);
+                    m.agent.reset();
+                    Ok("OK".into())
+                }
+                _ => Err(format!("TAKEBACK {rest}: not the last move")),
+            }),
+            "INFO" => {
+                let mut kv = rest.split_whitespace();
+                match (kv.next(), kv.next().and_then(|v| v.parse::<u64>().ok())) {
+                    (Some("timeout_turn"), Some(v)) if v > 0 => m.turn_ms = v,
+                    (Some("time_left"), Some(v)) => m.time_left_ms = Some(v),
+                    _ => {}
+                }
+                None
+            }
+            "ABOUT" => Some(Ok(format!(
+                "name=\"imcts\", version=\"{}\", author=\"imcts developers\", country=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            ))),
+            "END" => return Ok(()),
+            _ => {
+                writeln!(out, "UNKNOWN {cmd}").map_err(io)?;
+                None
+            }
+        };
+        match answer {
+            Some(Ok(a)) => writeln!(out, "{a}").map_err(io)?,
+            Some(Err(e)) => writeln!(out, "ERROR {e}").map_err(io)?,
+            None => {}
+        }
+        out.flush().map_err(io)?;
+    }
+    Ok(())
+}
+
+pub fn run(args: &GomocupArgs) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    serve(args, stdin.lock(), stdout.lock())
+}
