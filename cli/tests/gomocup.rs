@@ -41,7 +41,7 @@ fn a_manager_session() {
     assert_eq!(a[2], "OK");
     // Our opening stone as Black is on the outer ring (two outermost rows or columns).
     let (x, y) = xy(&a[3]);
-    assert!(x < 2 || x > 12 || y < 2 || y > 12, "{x},{y}");
+    assert!(!(2..=12).contains(&x) || !(2..=12).contains(&y), "{x},{y}");
     let (x, y) = xy(&a[4]);
     assert!(x < 15 && y < 15 && (x, y) != (7, 7));
     assert!(a[5].starts_with("ERROR illegal move 7,7"), "{}", a[5]);
