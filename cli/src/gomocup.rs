@@ -38,6 +38,12 @@ fn write_xy(mv: Move) -> String {
     format!("{},{}", mv.column(), 14 - mv.row())
 }
 
+/// Plays `mv` and records it with its undo information.
+fn make_recorded<G: Game>(game: &mut G, history: &mut Vec<(G::Move, G::Undo)>, mv: G::Move) {
+    let undo = game.make(mv);
+    history.push((mv, undo));
+}
+
 struct Manager {
     game: Gomoku,
     history: Vec<(Move, <Gomoku as Game>::Undo)>,
@@ -64,8 +70,7 @@ impl Manager {
             return Err(format!("illegal move {}", write_xy(mv)));
         }
         self.agent.observe(mv);
-        let u = self.game.make(mv);
-        self.history.push((mv, u));
+        make_recorded(&mut self.game, &mut self.history, mv);
         Ok(())
     }
 
