@@ -329,6 +329,25 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         moves[crate::rng::below(rng, moves.len() as u32) as usize]
     }
 
+    /// Plays uniformly random moves until the game ends or `max_plies` moves were played, and
+    /// returns the outcome (`None` if cut off) and the moves played. The state is left as the
+    /// final position, fully valid. Games override this with a tighter loop (Breakthrough skips
+    /// the incremental evaluation on the way and rebuilds it once at the end).
+    fn random_playout(&mut self, rng: &mut SearchRng, max_plies: u32) -> (Option<Outcome>, u32) {
+        let mut plies = 0;
+        loop {
+            if let Some(o) = self.outcome() {
+                return (Some(o), plies);
+            }
+            if plies >= max_plies {
+                return (None, plies);
+            }
+            let mv = self.random_playout_move(rng);
+            self.make(mv);
+            plies += 1;
+        }
+    }
+
     /// Whether the game has an informed playout policy ([`informed_playout_move`]).
     ///
     /// [`informed_playout_move`]: Game::informed_playout_move

@@ -10,6 +10,15 @@ use crate::rng::unit_f32;
 /// [`Player::First`] in `[-1, 1]` and the number of playout moves played.
 pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (f32, u32) {
     let p = &cfg.playout;
+    if p.policy == PlayoutPolicy::Random
+        && p.epsilon_greedy.is_none()
+        && p.fixed_cutoff.is_none()
+        && p.dynamic_cutoff.is_none()
+    {
+        // Nothing to look at on the way: the game's own tight loop.
+        let (o, plies) = game.random_playout(rng, p.max_plies);
+        return (o.map_or(0.0, |o| o.reward(Player::First)), plies);
+    }
     let mut plies = 0u32;
     let mut list = G::MoveList::default();
     loop {

@@ -67,11 +67,13 @@ pub(super) fn lh_value(square: u8, player: Player) -> i16 {
 }
 
 /// The efLH sum of `pieces` belonging to `player`, square by square.
-pub(super) fn lh_from_scratch(pieces: u64, player: Player) -> i16 {
-    (0..64u8)
-        .filter(|&sq| pieces >> sq & 1 != 0)
-        .map(|sq| lh_value(sq, player))
-        .sum()
+pub(super) fn lh_from_scratch(mut pieces: u64, player: Player) -> i16 {
+    let mut sum = 0;
+    while pieces != 0 {
+        sum += lh_value(pieces.trailing_zeros() as u8, player);
+        pieces &= pieces - 1;
+    }
+    sum
 }
 
 /// efLH from White's point of view (non-terminal positions).

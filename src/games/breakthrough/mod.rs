@@ -401,6 +401,40 @@ impl Game for Breakthrough {
         }
     }
 
+    fn random_playout(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+    ) -> (Option<Outcome>, u32) {
+        if let Some(o) = self.outcome() {
+            return (Some(o), 0);
+        }
+        let mut plies = 0;
+        let result = loop {
+            if plies >= max_plies {
+                break (None, plies);
+            }
+            // The mover alone can have won after its move: test just that, and leave efLH
+            // stale until the end.
+            let us = self.side;
+            let mv = self.random_playout_move(rng);
+            let (from, to) = (1u64 << mv.from, 1u64 << mv.to);
+            self.pieces[us.index()] ^= from | to;
+            let them = us.opponent().index();
+            self.pieces[them] &= !to;
+            self.side = us.opponent();
+            plies += 1;
+            if to & Self::goal_rank(us) != 0 || self.pieces[them] == 0 {
+                break (Some(Outcome::Win(us)), plies);
+            }
+        };
+        self.lh = [
+            eval::lh_from_scratch(self.pieces[0], Player::First),
+            eval::lh_from_scratch(self.pieces[1], Player::Second),
+        ];
+        result
+    }
+
     const HAS_INFORMED_PLAYOUTS: bool = true;
 
     #[inline]

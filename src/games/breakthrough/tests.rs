@@ -284,3 +284,27 @@ fn random_playout_move_is_uniform_over_legal_moves() {
         assert!((120..=280).contains(&c), "{c} of {draws}");
     }
 }
+
+#[test]
+fn the_fast_random_playout_leaves_a_valid_state_and_ends_games_by_the_rules() {
+    let mut rng = seeded(77);
+    for seed in 0..500 {
+        let mut pos = random_position(seed, (seed % 40) as u32);
+        let (outcome, plies) = pos.random_playout(&mut rng, 1000);
+        // The state is a real position: rebuilt from its bitboards it is identical, and its
+        // outcome is the one reported.
+        let rebuilt = Breakthrough::from_bitboards(
+            pos.pieces(Player::First),
+            pos.pieces(Player::Second),
+            pos.side_to_move(),
+        )
+        .unwrap();
+        assert_eq!(pos, rebuilt);
+        assert_eq!(pos.outcome(), outcome);
+        assert!(outcome.is_some() && plies <= Breakthrough::MAX_GAME_PLIES);
+        // A cut-off playout reports no outcome.
+        let mut short = random_position(seed, 2);
+        let (o, n) = short.random_playout(&mut rng, 3);
+        assert_eq!((o, n), (None, 3));
+    }
+}
