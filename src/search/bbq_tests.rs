@@ -538,3 +538,55 @@ fn bbq_tables_full() {
         println!("{line}");
     }
 }
+
+/// Small versions of the paper's Outer-Open Gomoku Tables 4 (Dist) and 5 (Depth) for
+/// `docs/bbq.md`: every pair of players, colours alternating.
+/// `BBQ_GAMES=10 BBQ_SIMS=2000 cargo test --release -p imcts gomoku_tables_full -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn gomoku_tables_full() {
+    use std::println;
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let games = env("BBQ_GAMES", 10) as u32;
+    let sims = env("BBQ_SIMS", 2000);
+    let mut nodes = vec![Node::EMPTY; 1_000_000];
+    // "Versions": plain MCTS, best win alone, best and quick win (all with Dist(1)).
+    let versions = [
+        "mcts(dist1)",
+        "mcts(best,dist1)",
+        "mcts(best,quick,depth50,dist1)",
+    ];
+    for (table, specs) in [
+        ("T4", &GOMOKU_DIST_SPECS[..]),
+        ("T5", &GOMOKU_DEPTH_SPECS[..]),
+        ("V", &versions[..]),
+    ] {
+        for i in 0..specs.len() {
+            for j in i + 1..specs.len() {
+                let s = exp::play_match(
+                    &Gomoku::new(),
+                    cfg::<Gomoku>(specs[i]),
+                    cfg::<Gomoku>(specs[j]),
+                    games,
+                    Budget::iterations(sims),
+                    &mut nodes,
+                    225,
+                );
+                println!(
+                    "{table} {:34} vs {:34} {:>3}-{:<3} ({} draws) {:.2}",
+                    specs[i],
+                    specs[j],
+                    s.wins,
+                    s.losses,
+                    s.draws,
+                    s.rate()
+                );
+            }
+        }
+    }
+}
