@@ -40,7 +40,9 @@
 //!   [`Game::MAX_MARGIN`]) is worth `½ + ½·m/MAX_MARGIN` to the winner and the negative to the
 //!   loser, so every win still beats a draw and a narrow loss is better than a heavy one. It
 //!   applies only to finished games (a heuristic playout cutoff has no score) and combines with
-//!   `quick` by multiplication. Only scored games (Kalah) accept it.
+//!   `quick` by multiplication. Only scored games (Kalah) accept it. A position the solver has
+//!   proven but that is not finished has no final score: the simulation reaching it counts the
+//!   proven `±1` (discounted by `quick`), so proven wins stay on top.
 //! - **Playouts per iteration** (`playoutsN`): each simulation runs `N` playouts from the leaf
 //!   and backs them up as `N` visits with the sum of their rewards; a leaf that is a finished or
 //!   proven position counts its result `N` times. The budget counts iterations (the paper's

@@ -556,16 +556,25 @@ fn gomoku_tables_full() {
     let sims = env("BBQ_SIMS", 2000);
     let mut nodes = vec![Node::EMPTY; 1_000_000];
     // "Versions": plain MCTS, best win alone, best and quick win (all with Dist(1)).
-    let versions = [
-        "mcts(dist1)",
-        "mcts(best,dist1)",
-        "mcts(best,quick,depth50,dist1)",
-    ];
-    for (table, specs) in [
-        ("T4", &GOMOKU_DIST_SPECS[..]),
-        ("T5", &GOMOKU_DEPTH_SPECS[..]),
-        ("V", &versions[..]),
-    ] {
+    // BBQ_VERSIONS='mcts(dist1)|mcts(quick,dist1)' plays only that list instead.
+    let custom = std::env::var("BBQ_VERSIONS").unwrap_or_default();
+    let mut versions: Vec<&str> = custom.split('|').filter(|s| !s.is_empty()).collect();
+    let tables: &[&[&str]] = if versions.is_empty() {
+        versions = vec![
+            "mcts(dist1)",
+            "mcts(best,dist1)",
+            "mcts(best,quick,depth50,dist1)",
+        ];
+        &[
+            &GOMOKU_DIST_SPECS[..],
+            &GOMOKU_DEPTH_SPECS[..],
+            &versions[..],
+        ]
+    } else {
+        &[&versions[..]]
+    };
+    for (t, specs) in tables.iter().enumerate() {
+        let table = ["T4", "T5", "V"][if tables.len() == 1 { 2 } else { t }];
         for i in 0..specs.len() {
             for j in i + 1..specs.len() {
                 let s = exp::play_match(
