@@ -369,6 +369,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// The moves the search considers under a Dist(`k`) restriction (paper 003): for Gomoku the
+    /// legal moves within distance `k` of a stone. Written into `out` (cleared first), empty only
+    /// when the game is over. The default, for games without such a notion, is every legal move.
+    fn candidate_moves(&self, _k: u8, out: &mut Self::MoveList) {
+        self.legal_moves(out)
+    }
+
     /// A static ordering class of `mv` for αβ: larger is searched first. The paper's Breakthrough
     /// order is decisive moves, anti-decisive moves, captures of defenceless pieces, other
     /// captures, quiet moves. The default puts every move in class 0 (generation order).

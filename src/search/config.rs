@@ -106,6 +106,9 @@ pub struct MctsConfig<G: Game> {
     pub reuse_tree: bool,
     /// Seed of the search's random number generator.
     pub seed: u64,
+    /// miniMax-MCTS with depth rewards and the rest of paper 003's BBQ framework (best, quick and
+    /// big win, the depth cap, Dist(k) candidates, playouts per iteration). All off by default.
+    pub bbq: super::bbq::BbqConfig,
 }
 
 // Manual impls: a derive would demand `G: Copy`, but only `G::Eval` is stored.
@@ -132,6 +135,7 @@ impl<G: Game> Default for MctsConfig<G> {
             stop_when_full: false,
             reuse_tree: false,
             seed: 0x1d5e_a5ed,
+            bbq: super::bbq::BbqConfig::OFF,
         }
     }
 }

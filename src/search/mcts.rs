@@ -330,6 +330,7 @@ impl<'a, G: Game> Mcts<'a, G> {
             (None, None, None) => Some(1),
             (s, _, _) => s,
         };
+        let bbq = self.config.bbq.is_active();
         let stop = loop {
             if self.pool.get(NodeId::ROOT).proven != Proven::Unknown && self.config.solver {
                 break StopReason::Proven;
@@ -347,7 +348,11 @@ impl<'a, G: Game> Mcts<'a, G> {
                     break StopReason::Time;
                 }
             }
-            let full = self.simulate(game);
+            let full = if bbq {
+                self.simulate_bbq(game)
+            } else {
+                self.simulate::<false>(game)
+            };
             result.simulations += 1;
             if full {
                 result.pool_full = true;
@@ -444,9 +449,17 @@ impl<'a, G: Game> Mcts<'a, G> {
         }
     }
 
+    /// A simulation with the BBQ options, kept out of line so the plain loop is compiled (and
+    /// inlined) as it was before they existed.
+    #[inline(never)]
+    fn simulate_bbq(&mut self, game: &mut G) -> bool {
+        self.simulate::<true>(game)
+    }
+
     /// One simulation: select down the tree, expand, play out, back up. Returns whether the
-    /// pool was too full to expand.
-    fn simulate(&mut self, game: &mut G) -> bool {
+    /// pool was too full to expand. `BBQ` turns on the options of [`super::bbq`]; without it
+    /// this is the plain loop, compiled separately so the options cost it nothing.
+    fn simulate<const BBQ: bool>(&mut self, game: &mut G) -> bool {
         let mut path: heapless::Vec<PathStep<G>, MAX_TREE_DEPTH> = heapless::Vec::new();
         let mut node = NodeId::ROOT;
         let mut full = false;
@@ -454,10 +467,19 @@ impl<'a, G: Game> Mcts<'a, G> {
             let n = *self.pool.get(node);
             if node != NodeId::ROOT {
                 if let Some(r) = n.proven.reward() {
-                    break for_first(r, n.mover());
+                    let r = for_first(r, n.mover());
+                    if BBQ {
+                        break self.config.bbq.shape::<G>(r, path.len() as u32, None);
+                    }
+                    break r;
                 }
                 if n.is(flag::TERMINAL) {
-                    break game.outcome().map_or(0.0, |o| o.reward(Player::First));
+                    let r = game.outcome().map_or(0.0, |o| o.reward(Player::First));
+                    if BBQ {
+                        let margin = Some(game.score_margin(Player::First));
+                        break self.config.bbq.shape::<G>(r, path.len() as u32, margin);
+                    }
+                    break r;
                 }
             }
             if !n.is(flag::EXPANDED)
@@ -484,21 +506,54 @@ impl<'a, G: Game> Mcts<'a, G> {
                 node = child;
                 continue;
             }
+            if BBQ {
+                break self.bbq_playouts(game, path.len() as u32);
+            }
             let mut scratch = game.clone();
             break playout::run(&mut scratch, &self.config, &mut self.rng).0;
         };
-        self.backpropagate(&path, reward_first);
+        if BBQ {
+            // Finished and proven leaves count their result once per playout.
+            let k = self.config.bbq.playouts.max(1);
+            self.backpropagate_bbq(&path, reward_first, k);
+        } else {
+            self.backpropagate(&path, reward_first);
+        }
         while let Some((_, mv, u)) = path.pop() {
             game.undo(mv, u);
         }
         full
     }
 
+    /// The mean first-player reward of [`BbqConfig::playouts`](super::bbq::BbqConfig) playouts
+    /// from `game`, `depth` plies below the root, each shaped by the BBQ rewards.
+    fn bbq_playouts(&mut self, game: &G, depth: u32) -> f32 {
+        let bbq = self.config.bbq;
+        let room = match bbq.depth_cap() {
+            Some(d) => d.saturating_sub(depth),
+            None => u32::MAX,
+        };
+        let k = bbq.playouts.max(1);
+        let mut sum = 0.0;
+        for _ in 0..k {
+            let mut scratch = game.clone();
+            let (r, plies) = playout::run_bbq(&mut scratch, &self.config, &mut self.rng, room);
+            let margin = scratch
+                .is_terminal()
+                .then(|| scratch.score_margin(Player::First));
+            sum += bbq.shape::<G>(r, depth + plies, margin);
+        }
+        sum / k as f32
+    }
+
     /// Allocates `node`'s children (the position is `game`). With all-children expansion each
     /// child is evaluated and `v` gets its one-ply backup. Returns `false` if the pool is full.
     fn expand(&mut self, node: NodeId, game: &mut G) -> bool {
         let mut moves = G::MoveList::default();
-        game.legal_moves(&mut moves);
+        match self.config.bbq.dist {
+            None => game.legal_moves(&mut moves),
+            Some(k) => game.candidate_moves(k, &mut moves),
+        }
         let moves = moves.moves();
         let count = moves.len() as u32;
         if count == 0 {
@@ -743,6 +798,68 @@ impl<'a, G: Game> Mcts<'a, G> {
         let root = self.pool.get_mut(NodeId::ROOT);
         root.visits += 1;
         root.flags |= flag::VISITED;
+    }
+
+    /// [`backpropagate`](Self::backpropagate) for the BBQ options: `k` visits per node with
+    /// mean reward `reward_first`; with best win, an expanded node's mean becomes its best
+    /// visited child's value ([`best_value`](Self::best_value)).
+    fn backpropagate_bbq(&mut self, path: &[PathStep<G>], mut reward_first: f32, k: u32) {
+        let best = self.config.bbq.best;
+        for i in (0..path.len()).rev() {
+            let (id, _, _) = path[i];
+            let parent = if i == 0 { NodeId::ROOT } else { path[i - 1].0 };
+            let backed = if best && self.pool.get(id).is(flag::EXPANDED) {
+                self.best_value(id)
+            } else {
+                None
+            };
+            let c = self.pool.get_mut(id);
+            c.visits += k;
+            c.flags |= flag::VISITED;
+            match backed {
+                Some(v) => c.reward = v * c.visits as f32,
+                None => c.reward += k as f32 * for_first(reward_first, c.mover()),
+            }
+            if let Some(t) = self.config.max_backprop {
+                if c.visits >= t && c.is(flag::EXPANDED) {
+                    if let Some(m) = self.best_mean(id) {
+                        reward_first = m;
+                    }
+                }
+            }
+            if self.config.backs_up_values() || self.pool.get(id).proven != Proven::Unknown {
+                self.refresh(parent);
+            }
+        }
+        let root = self.pool.get_mut(NodeId::ROOT);
+        root.visits += k;
+        root.flags |= flag::VISITED;
+    }
+
+    /// Best win: the value of `node` for its mover, the best of its visited children's values
+    /// for the player to move there (a finished child's exact result, a proven child's proven
+    /// reward, otherwise its mean, which is its own best value). `None` if no child is visited.
+    fn best_value(&self, node: NodeId) -> Option<f32> {
+        let n = self.pool.get(node);
+        let mut best = f32::NEG_INFINITY;
+        let mut same = true;
+        let mut any = false;
+        for c in self.pool.children(node) {
+            if c.visits == 0 {
+                continue;
+            }
+            let v = if c.is(flag::TERMINAL) {
+                c.mean()
+            } else {
+                c.proven.reward().unwrap_or_else(|| c.mean())
+            };
+            if v > best {
+                best = v;
+            }
+            same = c.mover() == n.mover();
+            any = true;
+        }
+        any.then_some(if same { best } else { -best })
     }
 
     /// Max-backprop: the best visited child's mean at `node`, as the first player's reward.

@@ -3,6 +3,8 @@
 //! - [`mcts`]: the MCTS searcher ([`mcts::Mcts`]) over a caller-provided [`pool`] of
 //!   [`node::Node`]s, configured by [`config::MctsConfig`].
 //! - [`playout`]: playout policies and early terminations.
+//! - [`bbq`]: paper 003's miniMax-MCTS with depth rewards (Big, Best, Quick win), as options;
+//!   [`bbq_experiments`]: that paper's Tic-Tac-Toe tables and Gomoku matches as functions.
 //! - [`spec`]: the papers' player labels (`mcts(ipp,im0.4)`, `ab(efLH)`, …) parsed into
 //!   configurations.
 //! - [`alphabeta`]: the αβ baseline.
@@ -10,6 +12,10 @@
 //! The kernel has no clock: time budgets read a [`Clock`] the host provides.
 
 pub mod alphabeta;
+pub mod bbq;
+pub mod bbq_experiments;
+#[cfg(test)]
+mod bbq_tests;
 pub mod config;
 mod math;
 pub mod mcts;

@@ -4,19 +4,49 @@
 use super::config::{MctsConfig, PlayoutPolicy};
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
-use crate::rng::unit_f32;
+use crate::rng::{below, unit_f32};
 
 /// Runs one playout on `game` (which it consumes as scratch) and returns the reward for
 /// [`Player::First`] in `[-1, 1]` and the number of playout moves played.
 pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (f32, u32) {
+    run_inner::<G, false>(game, cfg, rng, cfg.playout.max_plies)
+}
+
+/// [`run`] for the BBQ options ([`super::bbq`]): stops as a draw after `max_plies` playout moves
+/// (the depth cap left below the leaf, or [`PlayoutConfig::max_plies`](super::config::PlayoutConfig)
+/// if smaller) and draws moves from [`Game::candidate_moves`] when `cfg.bbq.dist` is set.
+pub fn run_bbq<G: Game>(
+    game: &mut G,
+    cfg: &MctsConfig<G>,
+    rng: &mut SearchRng,
+    max_plies: u32,
+) -> (f32, u32) {
+    let max_plies = max_plies.min(cfg.playout.max_plies);
+    if cfg.bbq.dist.is_some() {
+        run_inner::<G, true>(game, cfg, rng, max_plies)
+    } else {
+        run_inner::<G, false>(game, cfg, rng, max_plies)
+    }
+}
+
+/// The playout loop; `DIST` draws moves from the Dist(k) candidates. Monomorphised so the
+/// default playout carries no trace of the option.
+#[inline(always)]
+fn run_inner<G: Game, const DIST: bool>(
+    game: &mut G,
+    cfg: &MctsConfig<G>,
+    rng: &mut SearchRng,
+    max_plies: u32,
+) -> (f32, u32) {
     let p = &cfg.playout;
-    if p.policy == PlayoutPolicy::Random
+    if !DIST
+        && p.policy == PlayoutPolicy::Random
         && p.epsilon_greedy.is_none()
         && p.fixed_cutoff.is_none()
         && p.dynamic_cutoff.is_none()
     {
         // Nothing to look at on the way: the game's own tight loop.
-        let (o, plies) = game.random_playout(rng, p.max_plies);
+        let (o, plies) = game.random_playout(rng, max_plies);
         return (o.map_or(0.0, |o| o.reward(Player::First)), plies);
     }
     let mut plies = 0u32;
@@ -41,18 +71,36 @@ pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (
                 }
             }
         }
-        if plies >= p.max_plies {
+        if plies >= max_plies {
             return (0.0, plies);
         }
-        let mv = match p.epsilon_greedy {
-            Some(eps) if unit_f32(rng) >= eps => {
-                game.legal_moves(&mut list);
-                greedy(game, list.moves(), cfg)
+        let mv = if DIST {
+            let k = cfg.bbq.dist.unwrap_or(0);
+            game.candidate_moves(k, &mut list);
+            match p.epsilon_greedy {
+                Some(eps) if unit_f32(rng) >= eps => greedy(game, list.moves(), cfg),
+                _ => match p.policy {
+                    PlayoutPolicy::Random => {
+                        let moves = list.moves();
+                        moves[below(rng, moves.len() as u32) as usize]
+                    }
+                    PlayoutPolicy::Informed => game.informed_playout_move(list.moves(), rng),
+                    PlayoutPolicy::AlphaBeta => {
+                        crate::search::shallow::two_ply_move(game, cfg.eval, rng)
+                    }
+                },
             }
-            _ if p.policy == PlayoutPolicy::AlphaBeta => {
-                crate::search::shallow::two_ply_move(game, cfg.eval, rng)
+        } else {
+            match p.epsilon_greedy {
+                Some(eps) if unit_f32(rng) >= eps => {
+                    game.legal_moves(&mut list);
+                    greedy(game, list.moves(), cfg)
+                }
+                _ if p.policy == PlayoutPolicy::AlphaBeta => {
+                    crate::search::shallow::two_ply_move(game, cfg.eval, rng)
+                }
+                _ => policy_move(game, p.policy, &mut list, rng),
             }
-            _ => policy_move(game, p.policy, &mut list, rng),
         };
         game.make(mv);
         plies += 1;
@@ -60,7 +108,7 @@ pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (
 }
 
 /// A move of `policy` in a non-terminal position.
-#[inline]
+#[inline(always)]
 fn policy_move<G: Game>(
     game: &G,
     policy: PlayoutPolicy,

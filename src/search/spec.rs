@@ -6,7 +6,16 @@
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | bl | bl' | <evaluation label, e.g. efMS, efLH>
+//!         | best | quick | big | depth<N> | dist<K> | playouts<N>
 //! ```
+//!
+//! The last line is paper 003's BBQ framework ([`super::bbq`]): `best` backs up the best
+//! child's value instead of the mean, `quick` discounts rewards by depth (`1 − d/D`), `big`
+//! scales finished games' rewards by the score margin (scored games only), `depthN` makes
+//! simulations deeper than `N` plies from the root draws (default 50 with `quick`), `distK`
+//! restricts expansion and playouts to moves within distance `K` of a stone (Gomoku's Dist(k);
+//! `K ≥ 1`, Dist(∞) is the default) and `playoutsN` runs `N ≥ 1` playouts per iteration. E.g.
+//! `mcts(best,quick,depth50,dist1)`.
 //!
 //! Labels are case-insensitive and may be separated by spaces after commas. `bl` and `bl'` are
 //! the paper's Breakthrough baselines, `(ege0.1,det0.5)` and `(ipp,fet20,np)`; labels written
@@ -61,6 +70,12 @@ enum Slot {
     Eval = 8192,
     StopFull = 16384,
     Seed = 32768,
+    Best = 1 << 16,
+    Quick = 1 << 17,
+    Big = 1 << 18,
+    Depth = 1 << 19,
+    Dist = 1 << 20,
+    Playouts = 1 << 21,
 }
 
 /// Splits `name(l1,l2,…)` into the name and the label list (empty if no parentheses).
@@ -157,6 +172,51 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
                 cfg.playout.fixed_cutoff = Some(20);
                 cfg.node_priors = Some(DEFAULT_PRIOR_VISITS);
             }
+        } else if l == "best" {
+            set(Slot::Best)?;
+            cfg.bbq.best = true;
+        } else if l == "quick" {
+            set(Slot::Quick)?;
+            cfg.bbq.quick = true;
+        } else if l == "big" {
+            set(Slot::Big)?;
+            if G::MAX_MARGIN <= 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "big win needs a scored game (this game has no score margin)",
+                });
+            }
+            cfg.bbq.big = true;
+        } else if let Some(d) = l.strip_prefix("depth") {
+            set(Slot::Depth)?;
+            let depth: u32 = number(label, d)?;
+            if depth == 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "the maximum depth must be at least 1",
+                });
+            }
+            cfg.bbq.max_depth = Some(depth);
+        } else if let Some(d) = l.strip_prefix("dist") {
+            set(Slot::Dist)?;
+            let k: u8 = number(label, d)?;
+            if k == 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "the distance must be at least 1 (leave dist out for Dist(∞))",
+                });
+            }
+            cfg.bbq.dist = Some(k);
+        } else if let Some(d) = l.strip_prefix("playouts") {
+            set(Slot::Playouts)?;
+            let n: u32 = number(label, d)?;
+            if n == 0 {
+                return Err(SpecError {
+                    label,
+                    problem: "at least one playout per iteration",
+                });
+            }
+            cfg.bbq.playouts = n;
         } else if l == "ipp" {
             set(Slot::Policy)?;
             if !G::HAS_INFORMED_PLAYOUTS {

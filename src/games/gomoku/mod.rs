@@ -388,6 +388,11 @@ impl Game for Gomoku {
     }
 
     #[inline]
+    fn candidate_moves(&self, k: u8, out: &mut MoveList) {
+        Gomoku::candidate_moves(self, k, out)
+    }
+
+    #[inline]
     fn is_legal(&self, mv: Move) -> bool {
         self.legal_set().has(mv.0 as usize)
     }
