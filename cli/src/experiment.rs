@@ -148,6 +148,27 @@ fn loa_table5(scale: Scale, _: u64) -> Vec<Row> {
     }
 }
 
+/// Seed 003, Tables 4–5 in spirit: Dist(k) players against each other in Outer-Open Gomoku.
+fn gomoku_dist(_: Scale, _: u64) -> Vec<Row> {
+    use imcts::search::bbq_experiments::GOMOKU_DIST_SPECS as D;
+    vec![
+        row(D[0], D[1], None, 100, 1.0),
+        row(D[0], D[2], None, 100, 1.0),
+        row(D[0], D[3], None, 100, 1.0),
+        row(D[1], D[2], None, 100, 1.0),
+    ]
+}
+
+/// Seed 003's Depth(30/40/50) comparison with Dist(1).
+fn gomoku_depth(_: Scale, _: u64) -> Vec<Row> {
+    use imcts::search::bbq_experiments::GOMOKU_DEPTH_SPECS as D;
+    vec![
+        row(D[0], D[1], None, 100, 1.0),
+        row(D[0], D[2], None, 100, 1.0),
+        row(D[1], D[2], None, 100, 1.0),
+    ]
+}
+
 /// Kalah, Figure 1 of the short paper (Figure 4 of the long one): MCTS(fet4,imα) against
 /// MCTS(fet4) on random boards; the paper peaks near 70% at α = 0.3.
 fn kalah_fig1(_: Scale, _: u64) -> Vec<Row> {
@@ -347,6 +368,26 @@ pub const PRESETS: &[Preset] = &[
         openings: None,
     },
     Preset {
+        name: "gomoku-dist",
+        game: "gomoku",
+        about: "Seed 003: Dist(1/2/3/∞) candidate restriction with best+quick win, depth 50",
+        quick_games: 10,
+        quick_sims: 2000,
+        quick_ms: 200,
+        rows: gomoku_dist,
+        openings: None,
+    },
+    Preset {
+        name: "gomoku-depth",
+        game: "gomoku",
+        about: "Seed 003: Depth(30/40/50) playout caps with best+quick win, Dist(1)",
+        quick_games: 10,
+        quick_sims: 2000,
+        quick_ms: 200,
+        rows: gomoku_depth,
+        openings: None,
+    },
+    Preset {
         name: "kalah-fig1",
         game: "kalah",
         about: "Kalah: MCTS(fet4,imα) vs MCTS(fet4), paired random boards (paper: ~70% at α = 0.3)",
@@ -381,9 +422,18 @@ pub const PRESETS: &[Preset] = &[
 pub fn run(args: &ExperimentArgs) -> Result<(), String> {
     if args.name == "list" {
         for p in PRESETS {
-            println!("{:<8} {:<13} {}", p.name, p.game, p.about);
+            println!("{:<13} {:<13} {}", p.name, p.game, p.about);
         }
+        println!(
+            "{:<13} {:<13} {}",
+            "ttt-tables",
+            "tictactoe",
+            "Seed 003 Tables 1-3: each move's win rate, plain MCTS vs miniMax-MCTS with depth rewards"
+        );
         return Ok(());
+    }
+    if args.name == "ttt-tables" {
+        return ttt_tables(args);
     }
     let preset = PRESETS
         .iter()
@@ -473,6 +523,75 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             println!(
                 "{:<26} {:<24} {:>6} {:>10} {:>9.1} ± {:>4.1} {:>8}",
                 r.a, r.b, games, budget_text, ours, ci, paper
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Seed 003's Tables 1–3: for each Fig. 5 position, player and budget, every move's win rate for
+/// the side to move, `(mean + 1)/2`, averaged over many seeded searches. The paper's numbers that
+/// survive in its text are printed beside ours.
+fn ttt_tables(args: &ExperimentArgs) -> Result<(), String> {
+    use imcts::games::tictactoe::{FIG5A, FIG5B, TicTacToe};
+    use imcts::search::bbq_experiments::{Fig5, MoveRate, TTT_TABLES, root_win_rates};
+    use imcts::search::node::Node;
+    let runs: u32 = match args.scale {
+        Scale::Quick => args.games.unwrap_or(200) as u32,
+        Scale::Paper => args.games.unwrap_or(1000) as u32,
+    };
+    let paper = |table: u8, spec: &str| -> &'static str {
+        match (table, spec.contains("best")) {
+            (1, false) => "paper: B2 0.2, C2 0.2 (cannot tell them apart)",
+            (1, true) => "paper: B2 0, C2 0.15",
+            (2, _) => "paper: all five 0.5-1, order not right",
+            (3, _) => "paper: with 5 playouts B2 ~0.5, C2 ~1; A1 at 20x1 is 0.1",
+            _ => "",
+        }
+    };
+    let mut nodes = vec![Node::EMPTY; 20_000];
+    for row in TTT_TABLES {
+        let cfg = imcts::search::spec::parse_mcts::<TicTacToe>(row.spec)
+            .map_err(|e| format!("bad spec {e}"))?;
+        let pos = match row.fig {
+            Fig5::A => FIG5A,
+            Fig5::B => FIG5B,
+        };
+        let mv0 = imcts::games::tictactoe::Move(0);
+        let mut out = [MoveRate {
+            mv: mv0,
+            win_rate: 0.0,
+            visit_share: 0.0,
+            runs_visited: 0,
+        }; 9];
+        let n = root_win_rates(&pos, cfg, row.iterations, runs, &mut nodes, &mut out);
+        let cells: Vec<String> = out[..n]
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {:.2}",
+                    crate::games::move_string(&pos, r.mv),
+                    r.win_rate
+                )
+            })
+            .collect();
+        if args.json {
+            let obj = serde_json::json!({
+                "experiment": "ttt-tables", "table": row.table, "spec": row.spec,
+                "iterations": row.iterations, "runs": runs,
+                "rates": out[..n].iter().map(|r| serde_json::json!({
+                    "move": crate::games::move_string(&pos, r.mv), "win_rate": r.win_rate,
+                    "visit_share": r.visit_share })).collect::<Vec<_>>(),
+            });
+            println!("{obj}");
+        } else {
+            println!(
+                "Table {} {:<40} {:>4} it: {}   [{}]",
+                row.table,
+                row.spec,
+                row.iterations,
+                cells.join("  "),
+                paper(row.table, row.spec)
             );
         }
     }
