@@ -277,7 +277,7 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         }
         _ => return Err(bad),
     }
-    if !(c.uct_c.is_finite() && c.uct_c >= 0.0) || !unit(c.alpha) {
+    if !(c.uct_c.is_finite() && c.uct_c >= 0.0 && unit(c.alpha)) {
         return Err(bad);
     }
     let value_mode = match c.value_mode {

@@ -582,7 +582,7 @@ fn finished_games_and_history_capacity() {
             if count == 0 {
                 continue 'games;
             }
-            let m = list.split(' ').last().unwrap().to_owned();
+            let m = list.split(' ').next_back().unwrap().to_owned();
             assert_eq!(play(k, &m), imcts_status::Ok);
             plies += 1;
             // SAFETY: valid pointer.
