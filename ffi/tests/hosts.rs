@@ -139,6 +139,45 @@ fn c99_and_cpp17_hosts_play_the_same_game() {
     assert_eq!(tc, tcpp, "C and C++ hosts disagree");
 }
 
+/// The "C usage in about ten lines" snippet of ffi/README.md, compiled (C11) and run.
+#[test]
+fn readme_snippet_compiles_and_runs() {
+    let readme = std::fs::read_to_string(workspace().join("ffi/README.md")).unwrap();
+    let start = readme
+        .find("## C usage in about ten lines")
+        .expect("README section");
+    let code = &readme[start..];
+    let code = &code[code.find("```c\n").expect("C block") + 5..];
+    let code = &code[..code.find("```").expect("end of C block")];
+    let (includes, body): (Vec<&str>, Vec<&str>) =
+        code.lines().partition(|l| l.starts_with("#include"));
+    assert!(body.len() <= 12, "the snippet grew to {} lines", body.len());
+    let src = format!(
+        "{}\n#include <stdio.h>\nint main(void) {{\n{}\nreturn 0;\n}}\n",
+        includes.join("\n"),
+        body.join("\n")
+    );
+    let path = out_dir().join("readme_snippet.c");
+    std::fs::write(&path, src).unwrap();
+    let exe = out_dir().join("readme_snippet");
+    run(
+        Command::new(tool("CC", "gcc"))
+            .arg("-std=c11")
+            .args(WARNINGS)
+            .arg(SANITIZERS)
+            .arg("-I")
+            .arg(workspace().join("include"))
+            .arg(&path)
+            .arg(libraries().join("libimcts_ffi.a"))
+            .args(SYSTEM_LIBS)
+            .arg("-o")
+            .arg(&exe),
+        "compiling the README snippet",
+    );
+    let stdout = run(&mut Command::new(&exe), "running the README snippet");
+    assert!(stdout.starts_with("bestmove "), "{stdout}");
+}
+
 #[test]
 fn header_compiles_as_c99_c11_and_cpp11() {
     let ws = workspace();
