@@ -399,3 +399,46 @@ pub unsafe extern "C" fn imcts_config_parse(
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imcts::games::breakthrough::Breakthrough;
+    use imcts::games::kalah::Kalah;
+
+    /// Kernel config -> C struct -> kernel config gives back the same configuration.
+    fn round_trip<G: Game>(specs: &[&str]) {
+        for s in specs {
+            let cfg = spec::parse_mcts::<G>(s).unwrap();
+            match validate::<G>(&to_c(&cfg)) {
+                Ok(Validated::Mcts(back)) => assert_eq!(back, cfg, "{s}"),
+                _ => panic!("{s} did not validate"),
+            }
+        }
+    }
+
+    #[test]
+    fn configs_round_trip_through_the_c_struct() {
+        round_trip::<Breakthrough>(&[
+            "mcts",
+            "mcts(ipp,im0.4)",
+            "mcts(bl)",
+            "mcts(bl',reuse,seed9,efLH)",
+            "mcts(pbim0.2,pb3,mb7,one,nosolver,stopfull,c0.3,detk2,det0.7,ege0,fet0)",
+            "mcts(cb0.5,np25)",
+        ]);
+        round_trip::<Kalah>(&["mcts", "mcts(im0.3,fet10)"]);
+    }
+
+    #[test]
+    fn alphabeta_specs_validate() {
+        let c = parse_for::<Breakthrough>("ab(efLH,depth5,tt0)").unwrap();
+        match validate::<Breakthrough>(&c) {
+            Ok(Validated::AlphaBeta(ab, tt)) => {
+                assert_eq!((ab.max_depth, tt), (5, 0));
+                assert_eq!(ab.eval, Breakthrough::EVALS[1].1);
+            }
+            _ => panic!("ab spec did not validate"),
+        }
+    }
+}

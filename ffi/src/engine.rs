@@ -909,3 +909,48 @@ const _: () = {
     assert!(StopReason::GameOver as u32 == IMCTS_STOP_GAME_OVER);
     assert!(StopReason::MaxDepth as u32 == IMCTS_STOP_MAX_DEPTH);
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A region with no memory, holding neither nodes nor a table.
+    fn no_region() -> Region {
+        Region {
+            ptr: core::ptr::null_mut(),
+            bytes: 0,
+            mode: RegionMode::Table,
+        }
+    }
+
+    #[test]
+    fn a_full_history_forgets_its_oldest_move() {
+        // No built-in game reaches 256 plies in practice (Kalah has no bound in principle), so
+        // fill the history by hand with copies of a real entry, then play on.
+        let mut side = Side::<Kalah>::new();
+        let mut region = no_region();
+        side.play("1", &mut region).unwrap();
+        let entry = *side.history.back().unwrap();
+        side.undo(&mut region).unwrap();
+        while !side.history.is_full() {
+            side.history.push_back(entry).unwrap();
+        }
+        let before = side.game.clone();
+        side.play("3", &mut region).unwrap();
+        assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY);
+        side.undo(&mut region).unwrap();
+        assert_eq!(side.game, before, "the newest move still undoes");
+        assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY - 1);
+    }
+
+    #[test]
+    fn layout_constants() {
+        assert!(ALIGN.is_power_of_two() && ALIGN <= 16);
+        assert!(REGION_OFFSET >= size_of::<Engine>());
+        assert_eq!(engine_bytes(10), Ok(REGION_OFFSET + 240));
+        assert_eq!(
+            engine_bytes(u32::MAX as usize),
+            Err(imcts_status::CapacityTooLarge)
+        );
+    }
+}

@@ -570,7 +570,8 @@ fn finished_games_and_history_capacity() {
     );
     assert_eq!(play(e, "a1"), imcts_status::IllegalMove);
 
-    // Kalah: more than IMCTS_HISTORY_CAPACITY plies is fine; only the last ones undo.
+    // Kalah: many games on one engine; the history never exceeds its capacity (the ring
+    // behaviour past 256 plies is unit-tested in ffi/src/engine.rs).
     let (_m, k) = new_engine(IMCTS_GAME_KALAH, 10);
     let mut plies = 0;
     'games: for _ in 0..50 {
