@@ -935,7 +935,7 @@ mod tests {
         while !side.history.is_full() {
             side.history.push_back(entry).unwrap();
         }
-        let before = side.game.clone();
+        let before = side.game;
         side.play("3", &mut region).unwrap();
         assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY);
         side.undo(&mut region).unwrap();
