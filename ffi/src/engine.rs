@@ -22,10 +22,6 @@ use crate::{boundary, imcts_status};
 use core::ffi::{c_char, c_void};
 use core::mem::{align_of, size_of};
 use imcts::game::{Game, MoveBuffer, Outcome, Player, Problem};
-use imcts::games::breakthrough::Breakthrough;
-use imcts::games::gomoku::Gomoku;
-use imcts::games::kalah::Kalah;
-use imcts::games::tictactoe::TicTacToe;
 use imcts::search::alphabeta::{self, TranspositionTable, TtEntry};
 use imcts::search::mcts::{Mcts, MctsState};
 use imcts::search::node::{Node, Proven};
@@ -65,71 +61,107 @@ pub struct imcts_engine {
     _private: [u8; 0],
 }
 
-/// The games built in. Adding one (Lines of Action) is one variant here, one arm in
-/// [`GameId::from_u32`] and one in each dispatch macro.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum GameId {
-    Breakthrough,
-    Kalah,
-    TicTacToe,
-    Gomoku,
+/// The games built in, as one table: a variant name, its `IMCTS_GAME_*` id and its kernel type.
+/// Everything that depends on the set of games (the [`GameId`] and per-game engine enums, id
+/// conversions, the dispatch macros) is generated from this list, so adding a game is one line
+/// here (Lines of Action: `Loa = IMCTS_GAME_LOA => imcts::games::<its module>::<its type>;`).
+macro_rules! game_list {
+    ([$($callback:tt)*] $args:tt) => {
+        $($callback)*! { $args
+            Breakthrough = IMCTS_GAME_BREAKTHROUGH => imcts::games::breakthrough::Breakthrough;
+            Kalah = IMCTS_GAME_KALAH => imcts::games::kalah::Kalah;
+            TicTacToe = IMCTS_GAME_TICTACTOE => imcts::games::tictactoe::TicTacToe;
+            Gomoku = IMCTS_GAME_GOMOKU => imcts::games::gomoku::Gomoku;
+        }
+    };
 }
 
-impl GameId {
-    pub(crate) fn from_u32(id: u32) -> Result<GameId, imcts_status> {
-        match id {
-            IMCTS_GAME_BREAKTHROUGH => Ok(GameId::Breakthrough),
-            IMCTS_GAME_KALAH => Ok(GameId::Kalah),
-            IMCTS_GAME_TICTACTOE => Ok(GameId::TicTacToe),
-            IMCTS_GAME_GOMOKU => Ok(GameId::Gomoku),
-            // IMCTS_GAME_LOA (1) joins when the game is built.
-            _ => Err(imcts_status::UnknownGame),
+/// Generates [`GameId`], [`Games`] and their conversions from [`game_list`].
+macro_rules! define_games {
+    ({} $($variant:ident = $id:ident => $ty:ty;)*) => {
+        /// A game built into this library.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub(crate) enum GameId {
+            $($variant,)*
         }
-    }
 
-    fn to_u32(self) -> u32 {
-        match self {
-            GameId::Breakthrough => IMCTS_GAME_BREAKTHROUGH,
-            GameId::Kalah => IMCTS_GAME_KALAH,
-            GameId::TicTacToe => IMCTS_GAME_TICTACTOE,
-            GameId::Gomoku => IMCTS_GAME_GOMOKU,
+        impl GameId {
+            /// The game with this `IMCTS_GAME_*` id; `UnknownGame` for any other value
+            /// (`IMCTS_GAME_LOA` until Lines of Action is in the list).
+            pub(crate) fn from_u32(id: u32) -> Result<GameId, imcts_status> {
+                match id {
+                    $($id => Ok(GameId::$variant),)*
+                    _ => Err(imcts_status::UnknownGame),
+                }
+            }
+
+            fn to_u32(self) -> u32 {
+                match self {
+                    $(GameId::$variant => $id,)*
+                }
+            }
         }
-    }
-}
 
-/// Runs `$body` with `$G` bound to the game type of `$id`.
-macro_rules! dispatch_game {
-    ($id:expr, $G:ident => $body:expr) => {
-        match $id {
-            $crate::engine::GameId::Breakthrough => {
-                type $G = imcts::games::breakthrough::Breakthrough;
-                $body
+        /// The per-game engines. One engine exists per caller buffer and nothing can be boxed,
+        /// so the size difference between variants (Kalah's 15-byte undo records make its
+        /// history the largest) costs only memory the caller sized once with
+        /// `imcts_engine_size`.
+        #[allow(clippy::large_enum_variant)]
+        enum Games {
+            $($variant(Side<$ty>),)*
+        }
+
+        impl Games {
+            /// A fresh engine state for `id`, at the start position.
+            fn new(id: GameId) -> Games {
+                match id {
+                    $(GameId::$variant => Games::$variant(Side::new()),)*
+                }
             }
-            $crate::engine::GameId::Kalah => {
-                type $G = imcts::games::kalah::Kalah;
-                $body
-            }
-            $crate::engine::GameId::TicTacToe => {
-                type $G = imcts::games::tictactoe::TicTacToe;
-                $body
-            }
-            $crate::engine::GameId::Gomoku => {
-                type $G = imcts::games::gomoku::Gomoku;
-                $body
+
+            /// Which game this is.
+            fn id(&self) -> GameId {
+                match self {
+                    $(Games::$variant(_) => GameId::$variant,)*
+                }
             }
         }
     };
 }
-pub(crate) use dispatch_game;
+game_list!([define_games] {});
+
+/// Runs `$body` with the type alias `$G` bound to the game type of the [`GameId`] `$id`.
+macro_rules! dispatch_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        $crate::engine::game_list!([$crate::engine::dispatch_game_arms] {($id) $G ($body)})
+    };
+}
+
+/// The match of [`dispatch_game`], one arm per game of [`game_list`].
+macro_rules! dispatch_game_arms {
+    ({($id:expr) $G:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+        match $id {
+            $($crate::engine::GameId::$variant => {
+                type $G = $ty;
+                $body
+            })*
+        }
+    };
+}
+pub(crate) use {dispatch_game, dispatch_game_arms, game_list};
 
 /// Runs `$body` with `$s` bound to the engine's [`Side`], whatever its game.
 macro_rules! with_side {
     ($games:expr, $s:ident => $body:expr) => {
+        game_list!([with_side_arms] {($games) $s ($body)})
+    };
+}
+
+/// The match of [`with_side`], one arm per game of [`game_list`].
+macro_rules! with_side_arms {
+    ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
         match $games {
-            Games::Breakthrough($s) => $body,
-            Games::Kalah($s) => $body,
-            Games::TicTacToe($s) => $body,
-            Games::Gomoku($s) => $body,
+            $(Games::$variant($s) => $body,)*
         }
     };
 }
@@ -323,17 +355,6 @@ impl core::fmt::Write for Adapter<'_, '_> {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
         self.0.write_str(s)
     }
-}
-
-/// The per-game engines. One engine exists per caller buffer and nothing can be boxed, so the
-/// size difference between variants (Kalah's 15-byte undo records make its history the largest)
-/// costs only memory the caller sized once with `imcts_engine_size`.
-#[allow(clippy::large_enum_variant)]
-enum Games {
-    Breakthrough(Side<Breakthrough>),
-    Kalah(Side<Kalah>),
-    TicTacToe(Side<TicTacToe>),
-    Gomoku(Side<Gomoku>),
 }
 
 /// What the region after the engine currently holds.
@@ -566,12 +587,7 @@ pub unsafe extern "C" fn imcts_engine_init(
         if len < needed {
             return Err(imcts_status::MemoryTooSmall);
         }
-        let games = match id {
-            GameId::Breakthrough => Games::Breakthrough(Side::new()),
-            GameId::Kalah => Games::Kalah(Side::new()),
-            GameId::TicTacToe => Games::TicTacToe(Side::new()),
-            GameId::Gomoku => Games::Gomoku(Side::new()),
-        };
+        let games = Games::new(id);
         let engine = Engine {
             magic: MAGIC,
             node_capacity,
@@ -613,16 +629,7 @@ pub unsafe extern "C" fn imcts_engine_game(
             return Err(imcts_status::NullPointer);
         }
         // SAFETY: forwarded from the caller; the closure does not change the engine.
-        let id = unsafe {
-            with_engine(engine.cast_mut(), |games, _| {
-                Ok(match games {
-                    Games::Breakthrough(_) => GameId::Breakthrough,
-                    Games::Kalah(_) => GameId::Kalah,
-                    Games::TicTacToe(_) => GameId::TicTacToe,
-                    Games::Gomoku(_) => GameId::Gomoku,
-                })
-            })
-        }?;
+        let id = unsafe { with_engine(engine.cast_mut(), |games, _| Ok(games.id())) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_game.write(id.to_u32()) };
         Ok(())
@@ -913,6 +920,7 @@ const _: () = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use imcts::games::kalah::Kalah;
 
     /// A region with no memory, holding neither nodes nor a table.
     fn no_region() -> Region {
