@@ -1,5 +1,6 @@
 //! The C ABI driven from Rust: every function, every error path, and the promise that a failed
-//! call changes nothing.
+//! call changes nothing. Under Miri (`cargo +nightly miri test -p imcts-ffi`) the tests that
+//! run thousands of simulations are skipped; the rest check the unsafe layer for UB.
 
 use core::ffi::{CStr, c_char, c_void};
 use core::ptr::{null, null_mut};
@@ -192,6 +193,7 @@ fn sizes_alignment_and_init_errors() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thousands of simulations: too slow under Miri")]
 fn every_game_plays_searches_and_undoes() {
     for game in GAMES {
         let (_mem, e) = new_engine(game, 4000);
@@ -479,6 +481,7 @@ fn specs_parse_into_the_config() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thousands of simulations: too slow under Miri")]
 fn full_pool_and_tiny_pool_still_give_legal_moves() {
     let cfg = parse(IMCTS_GAME_BREAKTHROUGH, "mcts(ipp,im0.4)").unwrap();
     for nodes in [0, 1, 48, 49, 200] {
@@ -498,6 +501,7 @@ fn full_pool_and_tiny_pool_still_give_legal_moves() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thousands of simulations: too slow under Miri")]
 fn tree_reuse_follows_played_moves_and_searches_repeat() {
     let cfg = parse(IMCTS_GAME_BREAKTHROUGH, "mcts(ipp,im0.4,reuse)").unwrap();
     let run = || {
@@ -527,6 +531,7 @@ unsafe extern "C" fn fake_clock(ctx: *mut c_void) -> u64 {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thousands of simulations: too slow under Miri")]
 fn time_budget_reads_the_host_clock() {
     let (_mem, e) = new_engine(IMCTS_GAME_BREAKTHROUGH, 5000);
     let cfg = parse(IMCTS_GAME_BREAKTHROUGH, "mcts").unwrap();
@@ -601,4 +606,23 @@ fn finished_games_and_history_capacity() {
         imcts_status::Ok
     );
     assert!(side <= 1);
+}
+
+/// Every path through the node region (pool init, tree reuse on play, undo clearing the tree,
+/// the switch to an αβ table and back), small enough to run under Miri.
+#[test]
+fn light_search_paths() {
+    let (_mem, e) = new_engine(IMCTS_GAME_TICTACTOE, 64);
+    let cfg = parse(IMCTS_GAME_TICTACTOE, "mcts(im0.3,reuse)").unwrap();
+    let r = search(e, &cfg, &sims(12));
+    assert_eq!(play(e, &best(&r)), imcts_status::Ok);
+    let r = search(e, &cfg, &sims(12));
+    assert!(r.nodes > 0);
+    // SAFETY: valid pointer.
+    assert_eq!(unsafe { imcts_engine_undo(e) }, imcts_status::Ok);
+    let ab = parse(IMCTS_GAME_TICTACTOE, "ab(depth2,tt50)").unwrap();
+    let r = search(e, &ab, &sims(100_000));
+    assert_eq!((r.depth, r.stop), (2, IMCTS_STOP_MAX_DEPTH));
+    let r = search(e, &cfg, &sims(12));
+    assert!(moves(e).0.split(' ').any(|m| m == best(&r)));
 }

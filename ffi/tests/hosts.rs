@@ -121,6 +121,7 @@ fn transcript(stdout: &str) -> Vec<&str> {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
 fn c99_and_cpp17_hosts_play_the_same_game() {
     let c = build_and_run(
         &tool("CC", "gcc"),
@@ -141,6 +142,7 @@ fn c99_and_cpp17_hosts_play_the_same_game() {
 
 /// The "C usage in about ten lines" snippet of ffi/README.md, compiled (C11) and run.
 #[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
 fn readme_snippet_compiles_and_runs() {
     let readme = std::fs::read_to_string(workspace().join("ffi/README.md")).unwrap();
     let start = readme
@@ -179,6 +181,7 @@ fn readme_snippet_compiles_and_runs() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
 fn header_compiles_as_c99_c11_and_cpp11() {
     let ws = workspace();
     let src = out_dir().join("header_only.c");
@@ -205,6 +208,7 @@ fn header_compiles_as_c99_c11_and_cpp11() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
 fn python_ctypes_example_searches() {
     let so = libraries().join("libimcts_ffi.so");
     let stdout = run(
@@ -221,6 +225,7 @@ fn python_ctypes_example_searches() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
 fn cmake_example_builds_where_cmake_is_installed() {
     let Ok(probe) = Command::new("cmake").arg("--version").output() else {
         eprintln!("cmake not installed: examples/cmake not built (documented in ffi/README.md)");
