@@ -1,0 +1,964 @@
+//! Engines in caller memory: a game position with its undo history, an MCTS searcher's state and
+//! a node pool (or αβ transposition table) carved from the same buffer.
+//!
+//! Memory layout of the buffer given to [`imcts_engine_init`] (aligned to
+//! [`imcts_engine_align`]):
+//!
+//! ```text
+//! [ Engine struct | pad to 8 | region: node_capacity × 24 bytes ]
+//! ```
+//!
+//! The region holds the MCTS node pool. An αβ search reuses it as its transposition table
+//! (16-byte entries, so `node_capacity × 24 / 16` of them): switching between MCTS and αβ
+//! therefore forgets the MCTS tree (or the table), which is rebuilt by the next search. The
+//! engine finds the region by its offset from itself, so it must not be moved after init.
+
+use crate::config::{
+    IMCTS_MOVE_CAPACITY, IMCTS_PROVEN_DRAW, IMCTS_PROVEN_LOSS, IMCTS_PROVEN_UNKNOWN,
+    IMCTS_PROVEN_WIN, Validated, imcts_budget, imcts_config, imcts_result, validate,
+};
+use crate::text::{self, Fixed};
+use crate::{boundary, imcts_status};
+use core::ffi::{c_char, c_void};
+use core::mem::{align_of, size_of};
+use imcts::game::{Game, MoveBuffer, Outcome, Player, Problem};
+use imcts::search::alphabeta::{self, TranspositionTable, TtEntry};
+use imcts::search::mcts::{Mcts, MctsState};
+use imcts::search::node::{Node, Proven};
+use imcts::search::{Budget, Clock, StopReason};
+
+/// A game id (`imcts_engine_init`, `imcts_config_default`, `imcts_config_parse`).
+pub type imcts_game = u32;
+/// Breakthrough on 8×8 (moves `a2-a3`, `b5xc6`).
+pub const IMCTS_GAME_BREAKTHROUGH: imcts_game = 0;
+/// Lines of Action. Reserved: `IMCTS_STATUS_UNKNOWN_GAME` until the game is built in.
+pub const IMCTS_GAME_LOA: imcts_game = 1;
+/// Kalah(6,4) (moves `1`–`6`).
+pub const IMCTS_GAME_KALAH: imcts_game = 2;
+/// Tic-Tac-Toe.
+pub const IMCTS_GAME_TICTACTOE: imcts_game = 3;
+/// Outer-Open Gomoku on 15×15.
+pub const IMCTS_GAME_GOMOKU: imcts_game = 4;
+
+/// How a game stands (`imcts_engine_outcome`).
+pub type imcts_outcome = u32;
+/// The game goes on.
+pub const IMCTS_OUTCOME_ONGOING: imcts_outcome = 0;
+/// The first player (who moves first from the start position) won.
+pub const IMCTS_OUTCOME_FIRST_WINS: imcts_outcome = 1;
+/// The second player won.
+pub const IMCTS_OUTCOME_SECOND_WINS: imcts_outcome = 2;
+/// The game ended in a draw.
+pub const IMCTS_OUTCOME_DRAW: imcts_outcome = 3;
+
+/// The moves an engine remembers for `imcts_engine_undo`. Past this many plies the oldest move
+/// is forgotten (play never fails for lack of room; only the last 256 moves can be undone).
+pub const IMCTS_HISTORY_CAPACITY: usize = 256;
+
+/// An engine: a game position and a searcher, living in caller memory. Opaque; only ever
+/// handled through pointers returned by [`imcts_engine_init`].
+pub struct imcts_engine {
+    _private: [u8; 0],
+}
+
+/// The games built in, as one table: a variant name, its `IMCTS_GAME_*` id and its kernel type.
+/// Everything that depends on the set of games (the [`GameId`] and per-game engine enums, id
+/// conversions, the dispatch macros) is generated from this list, so adding a game is one line
+/// here (Lines of Action: `Loa = IMCTS_GAME_LOA => imcts::games::<its module>::<its type>;`).
+macro_rules! game_list {
+    ([$($callback:tt)*] $args:tt) => {
+        $($callback)*! { $args
+            Breakthrough = IMCTS_GAME_BREAKTHROUGH => imcts::games::breakthrough::Breakthrough;
+            Kalah = IMCTS_GAME_KALAH => imcts::games::kalah::Kalah;
+            TicTacToe = IMCTS_GAME_TICTACTOE => imcts::games::tictactoe::TicTacToe;
+            Gomoku = IMCTS_GAME_GOMOKU => imcts::games::gomoku::Gomoku;
+        }
+    };
+}
+
+/// Generates [`GameId`], [`Games`] and their conversions from [`game_list`].
+macro_rules! define_games {
+    ({} $($variant:ident = $id:ident => $ty:ty;)*) => {
+        /// A game built into this library.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub(crate) enum GameId {
+            $($variant,)*
+        }
+
+        impl GameId {
+            /// The game with this `IMCTS_GAME_*` id; `UnknownGame` for any other value
+            /// (`IMCTS_GAME_LOA` until Lines of Action is in the list).
+            pub(crate) fn from_u32(id: u32) -> Result<GameId, imcts_status> {
+                match id {
+                    $($id => Ok(GameId::$variant),)*
+                    _ => Err(imcts_status::UnknownGame),
+                }
+            }
+
+            fn to_u32(self) -> u32 {
+                match self {
+                    $(GameId::$variant => $id,)*
+                }
+            }
+        }
+
+        /// The per-game engines. One engine exists per caller buffer and nothing can be boxed,
+        /// so the size difference between variants (Kalah's 15-byte undo records make its
+        /// history the largest) costs only memory the caller sized once with
+        /// `imcts_engine_size`.
+        #[allow(clippy::large_enum_variant)]
+        enum Games {
+            $($variant(Side<$ty>),)*
+        }
+
+        impl Games {
+            /// A fresh engine state for `id`, at the start position.
+            fn new(id: GameId) -> Games {
+                match id {
+                    $(GameId::$variant => Games::$variant(Side::new()),)*
+                }
+            }
+
+            /// Which game this is.
+            fn id(&self) -> GameId {
+                match self {
+                    $(Games::$variant(_) => GameId::$variant,)*
+                }
+            }
+        }
+    };
+}
+game_list!([define_games] {});
+
+/// Runs `$body` with the type alias `$G` bound to the game type of the [`GameId`] `$id`.
+macro_rules! dispatch_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        $crate::engine::game_list!([$crate::engine::dispatch_game_arms] {($id) $G ($body)})
+    };
+}
+
+/// The match of [`dispatch_game`], one arm per game of [`game_list`].
+macro_rules! dispatch_game_arms {
+    ({($id:expr) $G:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+        match $id {
+            $($crate::engine::GameId::$variant => {
+                type $G = $ty;
+                $body
+            })*
+        }
+    };
+}
+pub(crate) use {dispatch_game, dispatch_game_arms, game_list};
+
+/// Runs `$body` with `$s` bound to the engine's [`Side`], whatever its game.
+macro_rules! with_side {
+    ($games:expr, $s:ident => $body:expr) => {
+        game_list!([with_side_arms] {($games) $s ($body)})
+    };
+}
+
+/// The match of [`with_side`], one arm per game of [`game_list`].
+macro_rules! with_side_arms {
+    ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+        match $games {
+            $(Games::$variant($s) => $body,)*
+        }
+    };
+}
+
+/// One game's engine state.
+struct Side<G: Game> {
+    game: G,
+    /// Moves played, with what undoing them needs; oldest dropped when full.
+    history: heapless::Deque<(G::Move, G::Undo), IMCTS_HISTORY_CAPACITY>,
+    /// The MCTS searcher between calls (its tree is in the region), if one exists.
+    mcts: Option<MctsState<G>>,
+}
+
+impl<G: Game> Side<G> {
+    fn new() -> Self {
+        Side {
+            game: G::new(),
+            history: heapless::Deque::new(),
+            mcts: None,
+        }
+    }
+
+    /// Forgets the MCTS tree, keeping the searcher's configuration and generator.
+    fn clear_tree(&mut self, region: &mut Region) {
+        if let (Some(state), Some(nodes)) = (self.mcts.take(), region.nodes_if_active()) {
+            let mut m = Mcts::resume(nodes, state);
+            m.clear();
+            self.mcts = Some(m.suspend());
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<G::Move, imcts_status> {
+        self.game.parse_move(text).map_err(|e| match e.problem {
+            Problem::Illegal => imcts_status::IllegalMove,
+            _ => imcts_status::BadMove,
+        })
+    }
+
+    fn play(&mut self, text: &str, region: &mut Region) -> Result<(), imcts_status> {
+        let mv = self.parse_move(text)?;
+        // The parser checks legality; check again so no illegal move ever reaches `make`.
+        if !self.game.is_legal(mv) {
+            return Err(imcts_status::IllegalMove);
+        }
+        // Re-root the tree on the played move first (it looks the move up from the old root).
+        if let (Some(state), Some(nodes)) = (self.mcts.take(), region.nodes_if_active()) {
+            let mut m = Mcts::resume(nodes, state);
+            m.advance(mv);
+            self.mcts = Some(m.suspend());
+        }
+        if self.history.is_full() {
+            self.history.pop_front();
+        }
+        let undo = self.game.make(mv);
+        // Cannot fail: room was made above.
+        let _ = self.history.push_back((mv, undo));
+        Ok(())
+    }
+
+    fn undo(&mut self, region: &mut Region) -> Result<(), imcts_status> {
+        let (mv, undo) = self.history.pop_back().ok_or(imcts_status::NothingToUndo)?;
+        self.game.undo(mv, undo);
+        self.clear_tree(region);
+        Ok(())
+    }
+
+    fn set_position(&mut self, text: &str, region: &mut Region) -> Result<(), imcts_status> {
+        let game = G::parse_position(text).map_err(|_| imcts_status::BadPosition)?;
+        self.game = game;
+        self.history.clear();
+        self.clear_tree(region);
+        Ok(())
+    }
+
+    fn reset(&mut self, region: &mut Region) {
+        self.game = G::new();
+        self.history.clear();
+        self.clear_tree(region);
+    }
+
+    fn write_moves(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        let mut list = G::MoveList::default();
+        self.game.legal_moves(&mut list);
+        for (i, &mv) in list.moves().iter().enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            self.game.write_move(mv, &mut Adapter(out))?;
+        }
+        Ok(())
+    }
+
+    fn move_count(&self) -> usize {
+        let mut list = G::MoveList::default();
+        self.game.legal_moves(&mut list);
+        list.moves().len()
+    }
+
+    fn outcome(&self) -> imcts_outcome {
+        match self.game.outcome() {
+            None => IMCTS_OUTCOME_ONGOING,
+            Some(Outcome::Draw) => IMCTS_OUTCOME_DRAW,
+            Some(Outcome::Win(Player::First)) => IMCTS_OUTCOME_FIRST_WINS,
+            Some(Outcome::Win(Player::Second)) => IMCTS_OUTCOME_SECOND_WINS,
+        }
+    }
+
+    fn best_move_into(&self, mv: Option<G::Move>, out: &mut imcts_result) {
+        let mut s = Fixed::<{ IMCTS_MOVE_CAPACITY - 1 }>::new();
+        if let Some(mv) = mv {
+            if self.game.write_move(mv, &mut s).is_err() {
+                s.len = 0;
+            }
+        }
+        for (dst, &src) in out.best_move.iter_mut().zip(&s.bytes[..s.len]) {
+            *dst = src as c_char;
+        }
+        out.best_move[s.len] = 0;
+        out.best_move_len = s.len as u32;
+    }
+
+    fn search(
+        &mut self,
+        config: Validated<G>,
+        budget: Budget,
+        clock: &mut HostClock,
+        region: &mut Region,
+    ) -> imcts_result {
+        let mut out = imcts_result::EMPTY;
+        match config {
+            Validated::Mcts(cfg) => {
+                let nodes = region.nodes();
+                let state = self.mcts.take().unwrap_or_else(|| MctsState::new(cfg));
+                let mut m = Mcts::resume(nodes, state);
+                if *m.config() != cfg {
+                    m.set_config(cfg);
+                }
+                let r = m.search(&mut self.game, budget, clock);
+                self.mcts = Some(m.suspend());
+                self.best_move_into(r.best, &mut out);
+                out.value = r.value;
+                out.simulations = r.simulations;
+                out.nodes = r.nodes_used as u64;
+                out.elapsed_us = r.elapsed_us;
+                out.stop = r.stop as u32;
+                out.proven = match r.proven {
+                    Proven::Unknown => IMCTS_PROVEN_UNKNOWN,
+                    Proven::Win => IMCTS_PROVEN_WIN,
+                    Proven::Loss => IMCTS_PROVEN_LOSS,
+                    Proven::Draw => IMCTS_PROVEN_DRAW,
+                };
+                out.pool_full = r.pool_full as u8;
+            }
+            Validated::AlphaBeta(cfg, entries) => {
+                // The region becomes the table: the MCTS tree in it is gone.
+                self.mcts = None;
+                let table = region.table();
+                let n = entries.min(table.len());
+                let mut tt = TranspositionTable::new(&mut table[..n]);
+                let tt = if n > 0 { Some(&mut tt) } else { None };
+                let start = clock.now_us();
+                let r = alphabeta::search(&mut self.game, &cfg, budget, tt, clock);
+                out.elapsed_us = clock.now_us().saturating_sub(start);
+                self.best_move_into(r.best_move, &mut out);
+                out.value = r.value;
+                out.simulations = r.nodes;
+                out.nodes = r.nodes;
+                out.depth = r.depth;
+                out.stop = r.stop as u32;
+                out.proven = match alphabeta::proven_plies(r.value) {
+                    Some(p) if p > 0 => IMCTS_PROVEN_WIN,
+                    Some(p) if p < 0 => IMCTS_PROVEN_LOSS,
+                    Some(_) => match self.game.outcome() {
+                        Some(Outcome::Draw) => IMCTS_PROVEN_DRAW,
+                        Some(o) if o.reward(self.game.side_to_move()) > 0.0 => IMCTS_PROVEN_WIN,
+                        Some(_) => IMCTS_PROVEN_LOSS,
+                        None => IMCTS_PROVEN_UNKNOWN,
+                    },
+                    None => IMCTS_PROVEN_UNKNOWN,
+                };
+            }
+        }
+        out
+    }
+}
+
+/// `&mut dyn Write` as a sized `Write` for the games' generic writers.
+struct Adapter<'a, 'b>(&'a mut (dyn core::fmt::Write + 'b));
+
+impl core::fmt::Write for Adapter<'_, '_> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.0.write_str(s)
+    }
+}
+
+/// What the region after the engine currently holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RegionMode {
+    Nodes,
+    Table,
+}
+
+/// Marks an initialised engine ("imcts-en").
+const MAGIC: u64 = 0x696d_6374_732d_656e;
+
+/// The engine proper, at the start of the caller's buffer.
+#[repr(C)]
+struct Engine {
+    magic: u64,
+    node_capacity: usize,
+    mode: RegionMode,
+    games: Games,
+}
+
+/// The alignment of the engine memory (the region needs 8 for table entries).
+const ALIGN: usize = {
+    let a = align_of::<Engine>();
+    let a = if a > align_of::<Node>() {
+        a
+    } else {
+        align_of::<Node>()
+    };
+    if a > align_of::<TtEntry>() {
+        a
+    } else {
+        align_of::<TtEntry>()
+    }
+};
+
+/// Where the region starts, from the engine's address.
+const REGION_OFFSET: usize = size_of::<Engine>().div_ceil(ALIGN) * ALIGN;
+
+const _: () = assert!(size_of::<Node>() == 24 && size_of::<TtEntry>() == 16);
+const _: () = assert!(REGION_OFFSET.is_multiple_of(align_of::<Node>()));
+const _: () = assert!(REGION_OFFSET.is_multiple_of(align_of::<TtEntry>()));
+
+/// The node memory after the engine, as raw parts.
+struct Region {
+    ptr: *mut u8,
+    bytes: usize,
+    mode: RegionMode,
+}
+
+impl Region {
+    /// The region as nodes, reformatting it if it held a table.
+    fn nodes(&mut self) -> &mut [Node] {
+        let count = self.bytes / size_of::<Node>();
+        let ptr = self.ptr.cast::<Node>();
+        if self.mode != RegionMode::Nodes {
+            for i in 0..count {
+                // SAFETY: the region has `bytes` writable bytes aligned for Node (checked at
+                // init, REGION_OFFSET is a multiple of the alignment), and `i < count`.
+                unsafe { ptr.add(i).write(Node::EMPTY) };
+            }
+            self.mode = RegionMode::Nodes;
+        }
+        // SAFETY: every node was written as a valid `Node` (at init or just above) and the
+        // region is only reached through this engine, which the caller must not share.
+        unsafe { core::slice::from_raw_parts_mut(ptr, count) }
+    }
+
+    /// The region as nodes, if that is what it holds (no reformatting).
+    fn nodes_if_active(&mut self) -> Option<&mut [Node]> {
+        (self.mode == RegionMode::Nodes).then(|| self.nodes())
+    }
+
+    /// The region as transposition-table entries, emptied if it held nodes.
+    fn table(&mut self) -> &mut [TtEntry] {
+        let count = self.bytes / size_of::<TtEntry>();
+        let ptr = self.ptr.cast::<TtEntry>();
+        if self.mode != RegionMode::Table {
+            for i in 0..count {
+                // SAFETY: as in `nodes`, with TtEntry's alignment (8) checked at compile time.
+                unsafe { ptr.add(i).write(TtEntry::EMPTY) };
+            }
+            self.mode = RegionMode::Table;
+        }
+        // SAFETY: every entry was written as a valid `TtEntry`; exclusive as in `nodes`.
+        unsafe { core::slice::from_raw_parts_mut(ptr, count) }
+    }
+}
+
+/// The host's clock callback as a kernel [`Clock`].
+pub(crate) struct HostClock {
+    now: crate::config::imcts_clock_fn,
+    ctx: *mut c_void,
+}
+
+impl Clock for HostClock {
+    fn now_us(&mut self) -> u64 {
+        match self.now {
+            // SAFETY: the caller of imcts_engine_search promised a callable clock that does not
+            // unwind, and passes `ctx` as it gave it.
+            Some(f) => unsafe { f(self.ctx) },
+            None => 0,
+        }
+    }
+}
+
+/// The total bytes for an engine with `node_capacity` nodes.
+fn engine_bytes(node_capacity: usize) -> Result<usize, imcts_status> {
+    if node_capacity > u32::MAX as usize - 1 {
+        return Err(imcts_status::CapacityTooLarge);
+    }
+    node_capacity
+        .checked_mul(size_of::<Node>())
+        .and_then(|b| b.checked_add(REGION_OFFSET))
+        .filter(|&b| b <= isize::MAX as usize)
+        .ok_or(imcts_status::CapacityTooLarge)
+}
+
+/// Checks `ptr` and splits it into the engine and its region.
+///
+/// # Safety
+/// `ptr` must be NULL or a pointer returned by `imcts_engine_init` whose memory is still valid
+/// and not in use elsewhere for the returned lifetime.
+unsafe fn open<'a>(ptr: *mut imcts_engine) -> Result<(&'a mut Engine, Region), imcts_status> {
+    if ptr.is_null() {
+        return Err(imcts_status::NullPointer);
+    }
+    if !(ptr as usize).is_multiple_of(ALIGN) {
+        return Err(imcts_status::BadEngine);
+    }
+    // SAFETY: the pointer is non-NULL, aligned and (caller's guarantee) points to at least an
+    // engine's worth of memory; the magic is a plain u64 at offset 0 of the repr(C) struct.
+    if unsafe { ptr.cast::<u64>().read() } != MAGIC {
+        return Err(imcts_status::BadEngine);
+    }
+    // SAFETY: the magic says imcts_engine_init wrote an Engine here; the caller guarantees
+    // exclusive access for 'a.
+    let engine = unsafe { &mut *ptr.cast::<Engine>() };
+    let region = Region {
+        // SAFETY: init checked that the buffer extends REGION_OFFSET + node_capacity * 24 bytes
+        // past `ptr`; the region pointer derives from the caller's pointer, disjoint from
+        // `engine`.
+        ptr: unsafe { ptr.cast::<u8>().add(REGION_OFFSET) },
+        bytes: engine.node_capacity * size_of::<Node>(),
+        mode: engine.mode,
+    };
+    Ok((engine, region))
+}
+
+/// Runs `f` on an open engine and stores the region's mode back.
+///
+/// # Safety
+/// As for [`open`].
+unsafe fn with_engine<R>(
+    ptr: *mut imcts_engine,
+    f: impl FnOnce(&mut Games, &mut Region) -> Result<R, imcts_status>,
+) -> Result<R, imcts_status> {
+    // SAFETY: forwarded from the caller.
+    let (engine, mut region) = unsafe { open(ptr) }?;
+    let r = f(&mut engine.games, &mut region);
+    engine.mode = region.mode;
+    r
+}
+
+/// Writes the memory needed for an engine playing `game` with a pool of `node_capacity` search
+/// nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes (49 for
+/// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation.
+///
+/// # Safety
+/// `out_size` must be NULL or valid for writing a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_size(
+    game: imcts_game,
+    node_capacity: usize,
+    out_size: *mut usize,
+) -> imcts_status {
+    boundary(|| {
+        if out_size.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        GameId::from_u32(game)?;
+        let bytes = engine_bytes(node_capacity)?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_size.write(bytes) };
+        Ok(())
+    })
+}
+
+/// Writes the alignment engine memory needs (a power of two, at most 16) to `*out_align`.
+///
+/// # Safety
+/// `out_align` must be NULL or valid for writing a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_align(out_align: *mut usize) -> imcts_status {
+    boundary(|| {
+        if out_align.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_align.write(ALIGN) };
+        Ok(())
+    })
+}
+
+/// Initialises an engine for `game` in `mem` (`len` bytes, aligned to `imcts_engine_align`,
+/// at least `imcts_engine_size(game, node_capacity)` long) at the game's start position, and
+/// writes its handle (equal to `mem`) to `*out_engine`. The memory then belongs to the engine
+/// until the caller stops using it; there is nothing to free. Re-initialising is allowed.
+///
+/// # Safety
+/// `mem` must be NULL or valid for reading and writing `len` bytes, used by nothing else while
+/// the engine is in use; `out_engine` must be NULL or valid for writing a pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_init(
+    mem: *mut c_void,
+    len: usize,
+    game: imcts_game,
+    node_capacity: usize,
+    out_engine: *mut *mut imcts_engine,
+) -> imcts_status {
+    boundary(|| {
+        if mem.is_null() || out_engine.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        let id = GameId::from_u32(game)?;
+        let needed = engine_bytes(node_capacity)?;
+        if !(mem as usize).is_multiple_of(ALIGN) {
+            return Err(imcts_status::Misaligned);
+        }
+        if len < needed {
+            return Err(imcts_status::MemoryTooSmall);
+        }
+        let games = Games::new(id);
+        let engine = Engine {
+            magic: MAGIC,
+            node_capacity,
+            mode: RegionMode::Table,
+            games,
+        };
+        let ptr = mem.cast::<Engine>();
+        // SAFETY: `mem` is aligned for Engine (ALIGN >= its alignment) and has at least
+        // REGION_OFFSET >= size_of::<Engine>() writable bytes (checked above).
+        unsafe { ptr.write(engine) };
+        let mut region = Region {
+            // SAFETY: REGION_OFFSET + node_capacity * 24 <= len, checked above.
+            ptr: unsafe { mem.cast::<u8>().add(REGION_OFFSET) },
+            bytes: node_capacity * size_of::<Node>(),
+            mode: RegionMode::Table,
+        };
+        // Formats the region as empty nodes (the memory may be uninitialised).
+        region.nodes();
+        // SAFETY: `ptr` was just written with a valid Engine and nothing else refers to it.
+        unsafe { (*ptr).mode = region.mode };
+        // SAFETY: `out_engine` is non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_engine.write(mem.cast::<imcts_engine>()) };
+        Ok(())
+    })
+}
+
+/// Writes the engine's game id to `*out_game`.
+///
+/// # Safety
+/// `engine` must be NULL or an engine from `imcts_engine_init` not in use elsewhere;
+/// `out_game` must be NULL or valid for writing a `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_game(
+    engine: *const imcts_engine,
+    out_game: *mut imcts_game,
+) -> imcts_status {
+    boundary(|| {
+        if out_game.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        // SAFETY: forwarded from the caller; the closure does not change the engine.
+        let id = unsafe { with_engine(engine.cast_mut(), |games, _| Ok(games.id())) }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_game.write(id.to_u32()) };
+        Ok(())
+    })
+}
+
+/// Sets the position from a string in the game's notation (Breakthrough:
+/// `rank8/…/rank1 side`, as `imcts_engine_position` writes it). Clears the undo history and
+/// the search tree. `IMCTS_STATUS_BAD_POSITION` leaves the engine unchanged.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `position` must be NULL or point to `len` readable
+/// bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_set_position(
+    engine: *mut imcts_engine,
+    position: *const c_char,
+    len: usize,
+) -> imcts_status {
+    boundary(|| {
+        // SAFETY: the caller guarantees `len` readable bytes at `position` (or NULL, checked).
+        let text = unsafe { text::input(position, len) }?;
+        // SAFETY: forwarded from the caller.
+        unsafe { with_engine(engine, |g, r| with_side!(g, s => s.set_position(text, r))) }
+    })
+}
+
+/// Resets to the game's start position, clearing the undo history and the search tree.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_reset(engine: *mut imcts_engine) -> imcts_status {
+    boundary(|| {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            with_engine(engine, |g, r| {
+                with_side!(g, s => s.reset(r));
+                Ok(())
+            })
+        }
+    })
+}
+
+/// Writes the position in the game's notation to `buf` (buffer convention of the crate docs).
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
+/// bytes; `out_len` must be NULL or valid for writing a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_position(
+    engine: *const imcts_engine,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> imcts_status {
+    boundary(|| {
+        let body = |g: &mut Games, _: &mut Region| {
+            with_side!(g, s => {
+                // SAFETY: buffer validity forwarded from the caller.
+                unsafe {
+                    text::output(buf, capacity, out_len, |w| {
+                        s.game.write_position(&mut Adapter(w))
+                    })
+                }
+            })
+        };
+        // SAFETY: forwarded from the caller; nothing is changed.
+        unsafe { with_engine(engine.cast_mut(), body) }
+    })
+}
+
+/// Writes the legal moves, separated by single spaces, to `buf` (buffer convention of the
+/// crate docs; an empty string when the game is over) and their number to `*out_count`.
+///
+/// # Safety
+/// As for `imcts_engine_position`; `out_count` must be NULL or valid for writing a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_legal_moves(
+    engine: *const imcts_engine,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+    out_count: *mut usize,
+) -> imcts_status {
+    boundary(|| {
+        if out_count.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        let body = |g: &mut Games, _: &mut Region| {
+            with_side!(g, s => {
+                // SAFETY: buffer validity forwarded from the caller.
+                unsafe { text::output(buf, capacity, out_len, |w| s.write_moves(w)) }?;
+                Ok(s.move_count())
+            })
+        };
+        // SAFETY: forwarded from the caller; nothing is changed.
+        let count = unsafe { with_engine(engine.cast_mut(), body) }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_count.write(count) };
+        Ok(())
+    })
+}
+
+/// Plays a move given in the game's notation. `IMCTS_STATUS_BAD_MOVE` for text that names no
+/// move, `IMCTS_STATUS_ILLEGAL_MOVE` for a move not legal here (or any move once the game is
+/// over); either way the engine is unchanged. With tree reuse on, the search tree keeps the
+/// subtree of the move.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `mv` must be NULL or point to `len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_play(
+    engine: *mut imcts_engine,
+    mv: *const c_char,
+    len: usize,
+) -> imcts_status {
+    boundary(|| {
+        // SAFETY: the caller guarantees `len` readable bytes at `mv` (or NULL, checked).
+        let text = unsafe { text::input(mv, len) }?;
+        // SAFETY: forwarded from the caller.
+        unsafe { with_engine(engine, |g, r| with_side!(g, s => s.play(text, r))) }
+    })
+}
+
+/// Takes back the last move played (up to `IMCTS_HISTORY_CAPACITY` moves, not past a
+/// `imcts_engine_set_position`); `IMCTS_STATUS_NOTHING_TO_UNDO` when there is none. Clears the
+/// search tree.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_undo(engine: *mut imcts_engine) -> imcts_status {
+    boundary(|| {
+        // SAFETY: forwarded from the caller.
+        unsafe { with_engine(engine, |g, r| with_side!(g, s => s.undo(r))) }
+    })
+}
+
+/// Writes how the game stands (`IMCTS_OUTCOME_*`) to `*out_outcome`.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `out_outcome` must be NULL or valid for writing a
+/// `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_outcome(
+    engine: *const imcts_engine,
+    out_outcome: *mut imcts_outcome,
+) -> imcts_status {
+    boundary(|| {
+        if out_outcome.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        // SAFETY: forwarded from the caller; nothing is changed.
+        let o = unsafe {
+            with_engine(engine.cast_mut(), |g, _| {
+                Ok(with_side!(g, s => s.outcome()))
+            })
+        }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_outcome.write(o) };
+        Ok(())
+    })
+}
+
+/// Writes the player to move to `*out_player`: `0` for the first player, `1` for the second
+/// (Kalah lets a player move several times in a row).
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `out_player` must be NULL or valid for writing a
+/// `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_side_to_move(
+    engine: *const imcts_engine,
+    out_player: *mut u32,
+) -> imcts_status {
+    boundary(|| {
+        if out_player.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        // SAFETY: forwarded from the caller; nothing is changed.
+        let p = unsafe {
+            with_engine(engine.cast_mut(), |g, _| {
+                Ok(with_side!(g, s => s.game.side_to_move().index() as u32))
+            })
+        }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_player.write(p) };
+        Ok(())
+    })
+}
+
+/// Writes how many moves `imcts_engine_undo` can take back to `*out_count`.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `out_count` must be NULL or valid for writing a
+/// `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_history_len(
+    engine: *const imcts_engine,
+    out_count: *mut usize,
+) -> imcts_status {
+    boundary(|| {
+        if out_count.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        // SAFETY: forwarded from the caller; nothing is changed.
+        let n = unsafe {
+            with_engine(engine.cast_mut(), |g, _| {
+                Ok(with_side!(g, s => s.history.len()))
+            })
+        }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_count.write(n) };
+        Ok(())
+    })
+}
+
+/// Searches the current position with `config` within `budget` and writes the result to
+/// `*out`. The position is left as it was: play the move with `imcts_engine_play`.
+///
+/// MCTS keeps its tree between searches when `config` asks for tree reuse and the moves played
+/// since are in the tree; a different configuration starts a new tree (and reseeds). A full
+/// node pool is not an error: the search keeps simulating in the tree it has (or stops, with
+/// `stop_when_full`) and still returns a legal move, with `pool_full` set. A finished game
+/// gives `IMCTS_STATUS_OK` with an empty move and `IMCTS_STOP_GAME_OVER`. `IMCTS_STATUS_BAD_CONFIG`
+/// and `IMCTS_STATUS_BAD_BUDGET` are checked before anything changes.
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `config`, `budget` must be NULL or valid for reading;
+/// `out` must be NULL or valid for writing an `imcts_result`; the budget's clock, if any, must
+/// be callable with its context for the duration of the call and must not unwind.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_search(
+    engine: *mut imcts_engine,
+    config: *const imcts_config,
+    budget: *const imcts_budget,
+    out: *mut imcts_result,
+) -> imcts_status {
+    boundary(|| {
+        if config.is_null() || budget.is_null() || out.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        // SAFETY: non-NULL and valid for reads (caller's guarantee); both are plain-old-data
+        // (integers, floats, a nullable function pointer, a raw pointer), valid for any bits.
+        let (config, budget) = unsafe { (config.read(), budget.read()) };
+        if budget.time_us != 0 && budget.clock.is_none() {
+            return Err(imcts_status::BadBudget);
+        }
+        let limit = |x: u64| (x != 0).then_some(x);
+        let kernel_budget = Budget {
+            iterations: limit(budget.simulations),
+            nodes: limit(budget.nodes),
+            time_us: limit(budget.time_us),
+        };
+        let mut clock = HostClock {
+            now: budget.clock,
+            ctx: budget.clock_ctx,
+        };
+        // SAFETY: forwarded from the caller.
+        let result = unsafe {
+            with_engine(engine, |g, r| {
+                with_side!(g, s => {
+                    let v = validate(&config)?;
+                    Ok(s.search(v, kernel_budget, &mut clock, r))
+                })
+            })
+        }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out.write(result) };
+        Ok(())
+    })
+}
+
+// Stop reasons are passed through as the kernel's discriminants; keep them in step.
+const _: () = {
+    use crate::config::*;
+    assert!(StopReason::Iterations as u32 == IMCTS_STOP_ITERATIONS);
+    assert!(StopReason::Nodes as u32 == IMCTS_STOP_NODES);
+    assert!(StopReason::Time as u32 == IMCTS_STOP_TIME);
+    assert!(StopReason::Proven as u32 == IMCTS_STOP_PROVEN);
+    assert!(StopReason::SingleMove as u32 == IMCTS_STOP_SINGLE_MOVE);
+    assert!(StopReason::PoolFull as u32 == IMCTS_STOP_POOL_FULL);
+    assert!(StopReason::GameOver as u32 == IMCTS_STOP_GAME_OVER);
+    assert!(StopReason::MaxDepth as u32 == IMCTS_STOP_MAX_DEPTH);
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imcts::games::kalah::Kalah;
+
+    /// A region with no memory, holding neither nodes nor a table.
+    fn no_region() -> Region {
+        Region {
+            ptr: core::ptr::null_mut(),
+            bytes: 0,
+            mode: RegionMode::Table,
+        }
+    }
+
+    #[test]
+    fn a_full_history_forgets_its_oldest_move() {
+        // No built-in game reaches 256 plies in practice (Kalah has no bound in principle), so
+        // fill the history by hand with copies of a real entry, then play on.
+        let mut side = Side::<Kalah>::new();
+        let mut region = no_region();
+        side.play("1", &mut region).unwrap();
+        let entry = *side.history.back().unwrap();
+        side.undo(&mut region).unwrap();
+        while !side.history.is_full() {
+            side.history.push_back(entry).unwrap();
+        }
+        let before = side.game;
+        side.play("3", &mut region).unwrap();
+        assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY);
+        side.undo(&mut region).unwrap();
+        assert_eq!(side.game, before, "the newest move still undoes");
+        assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY - 1);
+    }
+
+    #[test]
+    fn layout_constants() {
+        assert!(ALIGN.is_power_of_two() && ALIGN <= 16);
+        assert!(REGION_OFFSET >= size_of::<Engine>());
+        assert_eq!(engine_bytes(10), Ok(REGION_OFFSET + 240));
+        assert_eq!(
+            engine_bytes(u32::MAX as usize),
+            Err(imcts_status::CapacityTooLarge)
+        );
+    }
+}
