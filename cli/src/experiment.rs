@@ -425,10 +425,9 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
             println!("{:<13} {:<13} {}", p.name, p.game, p.about);
         }
         println!(
-            "{:<13} {:<13} {}",
-            "ttt-tables",
-            "tictactoe",
-            "Seed 003 Tables 1-3: each move's win rate, plain MCTS vs miniMax-MCTS with depth rewards"
+            "{:<13} {:<13} Seed 003 Tables 1-3: each move's win rate, plain MCTS vs miniMax-MCTS \
+             with depth rewards",
+            "ttt-tables", "tictactoe"
         );
         return Ok(());
     }
