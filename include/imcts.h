@@ -159,6 +159,19 @@ typedef struct imcts_config {
   // from the engine's node memory (16 bytes an entry), so at most `node_capacity * 24 / 16`
   // entries are used.
   uint64_t ab_tt_entries;
+  // Seed 003's best win (`best`): back up the best child's value instead of the mean.
+  uint8_t bbq_best;
+  // Seed 003's quick win (`quick`): discount rewards by the depth of the simulation.
+  uint8_t bbq_quick;
+  // Seed 003's big win (`big`): scale wins by the score margin; scored games (Kalah) only.
+  uint8_t bbq_big;
+  // Maximum simulation depth from the root (`depth<N>`); deeper simulations are draws;
+  // `0`: no cap (50 with `bbq_quick`).
+  uint32_t bbq_max_depth;
+  // Dist(k) candidate restriction (`dist<K>`), `1..=255`; `0`: all legal moves.
+  uint32_t bbq_dist;
+  // Playouts per iteration (`playouts<N>`), `>= 1`.
+  uint32_t bbq_playouts;
 } imcts_config;
 
 // How a game stands (`imcts_engine_outcome`).
@@ -238,6 +251,9 @@ typedef struct imcts_result {
 // The game's informed policy (`ipp`); only for games that have one (Breakthrough).
 #define IMCTS_PLAYOUT_INFORMED 1
 
+// αβ playouts: each move chosen by a 2-ply selective αβ search on the evaluation (`abp`).
+#define IMCTS_PLAYOUT_ALPHA_BETA 2
+
 // All children at once, each evaluated (the default).
 #define IMCTS_EXPANSION_ALL_CHILDREN 0
 
@@ -284,7 +300,7 @@ typedef struct imcts_result {
 // Breakthrough on 8×8 (moves `a2-a3`, `b5xc6`).
 #define IMCTS_GAME_BREAKTHROUGH 0
 
-// Lines of Action. Reserved: `IMCTS_STATUS_UNKNOWN_GAME` until the game is built in.
+// Lines of Action.
 #define IMCTS_GAME_LOA 1
 
 // Kalah(6,4) (moves `1`–`6`).

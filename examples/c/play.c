@@ -153,8 +153,7 @@ static void error_paths(void) {
   EXPECT_STATUS(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, NULL, 0, &config),
                 IMCTS_STATUS_NULL_POINTER);
 
-  /* Unknown games (LOA is reserved until it is built in). */
-  EXPECT_STATUS(imcts_engine_size(IMCTS_GAME_LOA, 10, &size), IMCTS_STATUS_UNKNOWN_GAME);
+  /* Unknown games. */
   EXPECT_STATUS(imcts_engine_size(99, 10, &size), IMCTS_STATUS_UNKNOWN_GAME);
   EXPECT_STATUS(imcts_config_default(42, &config), IMCTS_STATUS_UNKNOWN_GAME);
 

@@ -56,7 +56,7 @@ int main() {
     return 1;
   }
 
-  expect_error(IMCTS_STATUS_UNKNOWN_GAME, [] { Engine e(IMCTS_GAME_LOA, 10); });
+  expect_error(IMCTS_STATUS_UNKNOWN_GAME, [] { Engine e(9, 10); });
   expect_error(IMCTS_STATUS_ILLEGAL_MOVE, [] {
     Engine e(IMCTS_GAME_BREAKTHROUGH, 10);
     e.play("a7-a6");

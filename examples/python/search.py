@@ -32,7 +32,10 @@ class Config(ctypes.Structure):
         ("expansion", ctypes.c_uint32), ("solver", ctypes.c_uint8),
         ("reuse_tree", ctypes.c_uint8), ("stop_when_full", ctypes.c_uint8),
         ("seed", ctypes.c_uint64), ("eval", ctypes.c_uint32), ("ab_max_depth", ctypes.c_uint32),
-        ("ab_tt_entries", ctypes.c_uint64),
+        ("ab_tt_entries", ctypes.c_uint64), ("bbq_best", ctypes.c_uint8),
+        ("bbq_quick", ctypes.c_uint8), ("bbq_big", ctypes.c_uint8),
+        ("bbq_max_depth", ctypes.c_uint32), ("bbq_dist", ctypes.c_uint32),
+        ("bbq_playouts", ctypes.c_uint32),
     ]
 
 

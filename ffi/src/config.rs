@@ -32,6 +32,8 @@ pub type imcts_playout = u32;
 pub const IMCTS_PLAYOUT_RANDOM: imcts_playout = 0;
 /// The game's informed policy (`ipp`); only for games that have one (Breakthrough).
 pub const IMCTS_PLAYOUT_INFORMED: imcts_playout = 1;
+/// αβ playouts: each move chosen by a 2-ply selective αβ search on the evaluation (`abp`).
+pub const IMCTS_PLAYOUT_ALPHA_BETA: imcts_playout = 2;
 
 /// When children enter the tree (`imcts_config.expansion`).
 pub type imcts_expansion = u32;
@@ -126,6 +128,19 @@ pub struct imcts_config {
     /// from the engine's node memory (16 bytes an entry), so at most `node_capacity * 24 / 16`
     /// entries are used.
     pub ab_tt_entries: u64,
+    /// Seed 003's best win (`best`): back up the best child's value instead of the mean.
+    pub bbq_best: u8,
+    /// Seed 003's quick win (`quick`): discount rewards by the depth of the simulation.
+    pub bbq_quick: u8,
+    /// Seed 003's big win (`big`): scale wins by the score margin; scored games (Kalah) only.
+    pub bbq_big: u8,
+    /// Maximum simulation depth from the root (`depth<N>`); deeper simulations are draws;
+    /// `0`: no cap (50 with `bbq_quick`).
+    pub bbq_max_depth: u32,
+    /// Dist(k) candidate restriction (`dist<K>`), `1..=255`; `0`: all legal moves.
+    pub bbq_dist: u32,
+    /// Playouts per iteration (`playouts<N>`), `>= 1`.
+    pub bbq_playouts: u32,
 }
 
 /// A host clock: the current time in microseconds from any fixed origin, never decreasing.
@@ -219,6 +234,7 @@ fn to_c<G: Game>(cfg: &MctsConfig<G>) -> imcts_config {
         playout: match cfg.playout.policy {
             PlayoutPolicy::Random => IMCTS_PLAYOUT_RANDOM,
             PlayoutPolicy::Informed => IMCTS_PLAYOUT_INFORMED,
+            PlayoutPolicy::AlphaBeta => IMCTS_PLAYOUT_ALPHA_BETA,
         },
         epsilon_greedy: opt_f32(cfg.playout.epsilon_greedy),
         fixed_cutoff: cfg
@@ -242,6 +258,12 @@ fn to_c<G: Game>(cfg: &MctsConfig<G>) -> imcts_config {
         eval: eval_index::<G>(cfg.eval),
         ab_max_depth: AlphaBetaConfig::<G>::default().max_depth,
         ab_tt_entries: DEFAULT_TT_ENTRIES as u64,
+        bbq_best: cfg.bbq.best as u8,
+        bbq_quick: cfg.bbq.quick as u8,
+        bbq_big: cfg.bbq.big as u8,
+        bbq_max_depth: cfg.bbq.max_depth.unwrap_or(0),
+        bbq_dist: cfg.bbq.dist.map_or(0, u32::from),
+        bbq_playouts: cfg.bbq.playouts,
     }
 }
 
@@ -290,7 +312,19 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
     let policy = match c.playout {
         IMCTS_PLAYOUT_RANDOM => PlayoutPolicy::Random,
         IMCTS_PLAYOUT_INFORMED if G::HAS_INFORMED_PLAYOUTS => PlayoutPolicy::Informed,
+        IMCTS_PLAYOUT_ALPHA_BETA => PlayoutPolicy::AlphaBeta,
         _ => return Err(bad),
+    };
+    if c.bbq_playouts == 0 || c.bbq_dist > 255 || (c.bbq_big != 0 && G::MAX_MARGIN <= 0) {
+        return Err(bad);
+    }
+    let bbq = imcts::search::bbq::BbqConfig {
+        best: c.bbq_best != 0,
+        quick: c.bbq_quick != 0,
+        big: c.bbq_big != 0,
+        max_depth: (c.bbq_max_depth != 0).then_some(c.bbq_max_depth),
+        dist: (c.bbq_dist != 0).then_some(c.bbq_dist as u8),
+        playouts: c.bbq_playouts,
     };
     let expansion = match c.expansion {
         IMCTS_EXPANSION_ALL_CHILDREN => Expansion::AllChildren,
@@ -327,6 +361,7 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         stop_when_full: c.stop_when_full != 0,
         reuse_tree: c.reuse_tree != 0,
         seed: c.seed,
+        bbq,
     }))
 }
 

@@ -31,7 +31,7 @@ use imcts::search::{Budget, Clock, StopReason};
 pub type imcts_game = u32;
 /// Breakthrough on 8×8 (moves `a2-a3`, `b5xc6`).
 pub const IMCTS_GAME_BREAKTHROUGH: imcts_game = 0;
-/// Lines of Action. Reserved: `IMCTS_STATUS_UNKNOWN_GAME` until the game is built in.
+/// Lines of Action.
 pub const IMCTS_GAME_LOA: imcts_game = 1;
 /// Kalah(6,4) (moves `1`–`6`).
 pub const IMCTS_GAME_KALAH: imcts_game = 2;
@@ -69,6 +69,7 @@ macro_rules! game_list {
     ([$($callback:tt)*] $args:tt) => {
         $($callback)*! { $args
             Breakthrough = IMCTS_GAME_BREAKTHROUGH => imcts::games::breakthrough::Breakthrough;
+            LinesOfAction = IMCTS_GAME_LOA => imcts::games::lines_of_action::LinesOfAction;
             Kalah = IMCTS_GAME_KALAH => imcts::games::kalah::Kalah;
             TicTacToe = IMCTS_GAME_TICTACTOE => imcts::games::tictactoe::TicTacToe;
             Gomoku = IMCTS_GAME_GOMOKU => imcts::games::gomoku::Gomoku;
@@ -86,8 +87,7 @@ macro_rules! define_games {
         }
 
         impl GameId {
-            /// The game with this `IMCTS_GAME_*` id; `UnknownGame` for any other value
-            /// (`IMCTS_GAME_LOA` until Lines of Action is in the list).
+            /// The game with this `IMCTS_GAME_*` id; `UnknownGame` for any other value.
             pub(crate) fn from_u32(id: u32) -> Result<GameId, imcts_status> {
                 match id {
                     $($id => Ok(GameId::$variant),)*

@@ -114,8 +114,9 @@ fn best(r: &imcts_result) -> String {
         .to_owned()
 }
 
-const GAMES: [u32; 4] = [
+const GAMES: [u32; 5] = [
     IMCTS_GAME_BREAKTHROUGH,
+    IMCTS_GAME_LOA,
     IMCTS_GAME_KALAH,
     IMCTS_GAME_TICTACTOE,
     IMCTS_GAME_GOMOKU,
@@ -135,10 +136,6 @@ fn sizes_alignment_and_init_errors() {
     let mut s = 7;
     // SAFETY: valid out-pointers.
     unsafe {
-        assert_eq!(
-            imcts_engine_size(IMCTS_GAME_LOA, 10, &mut s),
-            imcts_status::UnknownGame
-        );
         assert_eq!(imcts_engine_size(99, 10, &mut s), imcts_status::UnknownGame);
         assert_eq!(
             imcts_engine_size(0, usize::MAX, &mut s),
@@ -161,7 +158,7 @@ fn sizes_alignment_and_init_errors() {
             imcts_status::NullPointer
         );
         assert_eq!(
-            imcts_engine_init(mem.ptr(), len, 1, 64, &mut e),
+            imcts_engine_init(mem.ptr(), len, 9, 64, &mut e),
             imcts_status::UnknownGame
         );
         assert_eq!(
@@ -347,7 +344,9 @@ fn failed_calls_change_nothing() {
         |c| c.uct_c = f32::NAN,
         |c| c.value_mode = 9,
         |c| c.algorithm = 5,
-        |c| c.playout = 2,
+        |c| c.playout = 3,
+        |c| c.bbq_playouts = 0,
+        |c| c.bbq_big = 1,
         |c| c.eval = 2,
         |c| c.det_interval = 0,
         |c| c.epsilon_greedy = 2.0,
@@ -450,9 +449,10 @@ fn specs_parse_into_the_config() {
         parse(IMCTS_GAME_KALAH, "mcts(ipp)"),
         Err(imcts_status::BadSpec)
     );
+    assert!(parse(IMCTS_GAME_LOA, "mcts(one,abp,det0.7,im0.2)").is_ok());
     assert_eq!(
-        parse(IMCTS_GAME_LOA, "mcts"),
-        Err(imcts_status::UnknownGame)
+        parse(IMCTS_GAME_LOA, "mcts(np)"),
+        Err(imcts_status::BadSpec)
     );
     let mut out = std::mem::MaybeUninit::uninit();
     // SAFETY: deliberately invalid UTF-8 / NULL.
@@ -474,7 +474,7 @@ fn specs_parse_into_the_config() {
             imcts_status::NullPointer
         );
         assert_eq!(
-            imcts_config_default(1, out.as_mut_ptr()),
+            imcts_config_default(7, out.as_mut_ptr()),
             imcts_status::UnknownGame
         );
     }
