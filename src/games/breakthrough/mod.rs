@@ -12,7 +12,7 @@
 //! ## Representation
 //! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). Move generation is three
 //! shifts and masks per side; bulk counting is three popcounts. Both of the paper's evaluations
-//! ([`eval`]) are kept up to date by make/undo.
+//! ([`BtEval`]) are kept up to date by make/undo.
 //!
 //! ## Notation
 //! Moves: `a2-a3` (quiet), `b2xc3` (capture). Positions: eight ranks from rank 8 down to rank 1
