@@ -2,6 +2,7 @@
 
 mod agent;
 mod arena;
+mod bench;
 mod engine;
 mod experiment;
 mod games;
@@ -32,6 +33,8 @@ enum Command {
     Engine,
     /// Re-run a paper's experiment preset (`imcts experiment list`).
     Experiment(experiment::ExperimentArgs),
+    /// Fixed searches per game; prints the `Bench:` signature (total nodes) and simulations/s.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Engine => engine::run(),
         Command::Experiment(args) => experiment::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
