@@ -115,8 +115,10 @@ fn check<G: Checked>(b: &mut Bytes) {
         }
     }
     // αβ with a tiny budget and table.
-    let mut cfg = AlphaBetaConfig::<G>::default();
-    cfg.max_depth = b.u8() as u32 % 70;
+    let cfg = AlphaBetaConfig::<G> {
+        max_depth: b.u8() as u32 % 70,
+        ..AlphaBetaConfig::default()
+    };
     let mut entries = vec![TtEntry::EMPTY; b.u8() as usize % 64];
     let mut tt = TranspositionTable::new(&mut entries);
     let before = g.clone();

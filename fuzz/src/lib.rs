@@ -177,7 +177,7 @@ impl Checked for Kalah {
         r.play(mv)
     }
     fn start_variant(v: u8) -> Self {
-        Kalah::with_rules(if v % 2 == 0 {
+        Kalah::with_rules(if v.is_multiple_of(2) {
             KalahRules::Standard
         } else {
             KalahRules::EmptyCapture
