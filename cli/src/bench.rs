@@ -7,6 +7,9 @@
 //! the counts are the same on every run and every platform: the kernel computes its floats with
 //! `libm`, and the signature holds only integers.
 //!
+//! Entries with a known result (a win in 3, a lost position, …) also check that the search
+//! proves it; a wrong proof is an error.
+//!
 //! The last lines are `Bench: <N>`, the sum of the nodes every search used (MCTS: tree nodes in
 //! the pool when it stopped; αβ: nodes searched), and the simulations per second of the MCTS
 //! searches. A change of behaviour changes `N`: `.ci/bench-signature` holds the current value,
@@ -41,6 +44,9 @@ struct Entry {
     player: &'static str,
     /// MCTS simulations, or the αβ node cap.
     budget: u64,
+    /// The known result for the side to move (`"win"`, `"loss"`), which the search must prove;
+    /// `None` where the result is unknown or not expected to be proven within the budget.
+    known: Option<&'static str>,
 }
 
 /// Node pool capacity cap per search (24 MiB); small budgets get a pool sized to the budget.
@@ -59,6 +65,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts",
         budget: 20_000,
+        known: None,
     },
     Entry {
         game: "breakthrough",
@@ -66,6 +73,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts(ipp,im0.4,np)",
         budget: 10_000,
+        known: None,
     },
     Entry {
         game: "breakthrough",
@@ -73,6 +81,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(BT_MIDDLE),
         player: "mcts(bl,im0.4)",
         budget: 5_000,
+        known: None,
     },
     Entry {
         game: "breakthrough",
@@ -80,6 +89,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(BT_MIDDLE),
         player: "mcts(bl',im0.4)",
         budget: 10_000,
+        known: None,
     },
     // White wins in 3 plies: e6-e7, any, e7-e8; the solver proves it.
     Entry {
@@ -88,6 +98,7 @@ const ENTRIES: &[Entry] = &[
         position: Some("p6p/8/4P3/8/8/8/8/P7 w"),
         player: "mcts(im0.4)",
         budget: 5_000,
+        known: Some("win"),
     },
     // Black to move loses in 2 plies whatever it does: White's e7 reaches rank 8 next.
     Entry {
@@ -96,6 +107,7 @@ const ENTRIES: &[Entry] = &[
         position: Some("p6p/4P3/8/8/8/8/8/P7 b"),
         player: "mcts",
         budget: 5_000,
+        known: Some("loss"),
     },
     Entry {
         game: "breakthrough",
@@ -103,6 +115,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(BT_MIDDLE),
         player: "ab(depth4,tt65536)",
         budget: 2_000_000,
+        known: None,
     },
     // ----- Lines of Action
     Entry {
@@ -111,6 +124,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts(ipp)",
         budget: 3_000,
+        known: None,
     },
     Entry {
         game: "loa",
@@ -118,6 +132,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(LOA_MIDDLE),
         player: "mcts(ipp,im0.2,pb)",
         budget: 3_000,
+        known: None,
     },
     Entry {
         game: "loa",
@@ -125,6 +140,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(LOA_MIDDLE),
         player: "mcts(ipp,one,fet20,im0.2)",
         budget: 3_000,
+        known: None,
     },
     // Black wins in 1 ply: c1-b2 joins a1, a2 and b2.
     Entry {
@@ -133,6 +149,7 @@ const ENTRIES: &[Entry] = &[
         position: Some("4O2O/8/8/7O/8/8/X7/X1X5 b"),
         player: "mcts(ipp)",
         budget: 2_000,
+        known: Some("win"),
     },
     Entry {
         game: "loa",
@@ -140,6 +157,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(LOA_MIDDLE),
         player: "ab(depth3,tt65536)",
         budget: 2_000_000,
+        known: None,
     },
     // ----- Kalah
     Entry {
@@ -148,6 +166,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts",
         budget: 20_000,
+        known: None,
     },
     Entry {
         game: "kalah",
@@ -155,6 +174,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts(im0.3)",
         budget: 20_000,
+        known: None,
     },
     // South to move loses whatever it plays (checked by an exhaustive search of the
     // reference rules); the solver proves it.
@@ -164,6 +184,7 @@ const ENTRIES: &[Entry] = &[
         position: Some("0,0,1,0,2,1/1,0,0,0,1,0/20-22 s"),
         player: "mcts(im0.3)",
         budget: 10_000,
+        known: Some("loss"),
     },
     Entry {
         game: "kalah",
@@ -171,6 +192,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "ab(depth8,tt65536)",
         budget: 2_000_000,
+        known: None,
     },
     // ----- Tic-Tac-Toe
     // A draw with perfect play.
@@ -180,6 +202,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts",
         budget: 20_000,
+        known: None,
     },
     // Paper 003, Fig. 5(b): X wins with every move except B2, which only draws.
     Entry {
@@ -188,6 +211,7 @@ const ENTRIES: &[Entry] = &[
         position: Some("XOO/.../.X. x"),
         player: "mcts(im0.5)",
         budget: 5_000,
+        known: Some("win"),
     },
     // A draw with perfect play: αβ resolves the whole tree.
     Entry {
@@ -196,6 +220,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "ab(tt65536)",
         budget: 2_000_000,
+        known: None,
     },
     // ----- Outer-Open Gomoku
     Entry {
@@ -204,6 +229,7 @@ const ENTRIES: &[Entry] = &[
         position: None,
         player: "mcts",
         budget: 2_000,
+        known: None,
     },
     Entry {
         game: "gomoku",
@@ -211,6 +237,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(GOMOKU_LATE),
         player: "mcts(im0.4)",
         budget: 5_000,
+        known: None,
     },
     Entry {
         game: "gomoku",
@@ -218,6 +245,7 @@ const ENTRIES: &[Entry] = &[
         position: Some(GOMOKU_LATE),
         player: "ab(depth3,tt65536)",
         budget: 2_000_000,
+        known: None,
     },
 ];
 
@@ -325,6 +353,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     for e in ENTRIES {
         let l = crate::with_game!(e.game, G => run_entry::<G>(e))?;
+        if let Some(known) = e.known {
+            if l.proven != known {
+                return Err(format!(
+                    "{} {} {}: proved '{}', but the known result is '{known}'",
+                    e.game, e.name, e.player, l.proven
+                ));
+            }
+        }
         total_nodes += l.nodes;
         all_secs += l.secs;
         if l.mcts {
