@@ -1,12 +1,18 @@
 //! αβ search speed: nodes per second with a fixed node budget, from the start and from a
-//! middle-game position, without and with a transposition table.
+//! middle-game position, without and with a transposition table (Breakthrough), and for every
+//! game from its start.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use imcts::Game;
 use imcts::games::breakthrough::{Breakthrough, BtEval};
+use imcts::games::gomoku::Gomoku;
+use imcts::games::kalah::Kalah;
+use imcts::games::lines_of_action::LinesOfAction;
+use imcts::games::tictactoe::TicTacToe;
 use imcts::search::alphabeta::{AlphaBetaConfig, TranspositionTable, TtEntry, search};
 use imcts::search::{Budget, NoClock, StopReason};
 use std::hint::black_box;
+use std::time::Duration;
 
 /// Nodes per search. The budget always runs out mid-iteration here, so the node count is exact.
 const NODES: u64 = 200_000;
@@ -14,7 +20,7 @@ const NODES: u64 = 200_000;
 fn bench_position(c: &mut Criterion, name: &str, pos: &Breakthrough) {
     let mut g = c.benchmark_group("alphabeta");
     g.throughput(Throughput::Elements(NODES));
-    g.sample_size(20);
+    g.sample_size(10);
     let config = AlphaBetaConfig::<Breakthrough>::new(BtEval::Schadd);
     g.bench_function(format!("{name}_nodes200k"), |b| {
         let mut p = pos.clone();
@@ -60,5 +66,47 @@ fn alphabeta(c: &mut Criterion) {
     bench_position(c, "middle", &middle);
 }
 
-criterion_group!(benches, alphabeta);
+/// Nodes per second from the initial position of `G` with the default configuration and a
+/// 64 Ki-entry table, within `budget` nodes. A search may stop early (Tic-Tac-Toe resolves the
+/// whole game), so the node count of a first search is the work each timed search must repeat.
+fn per_game<G: Game>(c: &mut Criterion, budget: u64) {
+    let config = AlphaBetaConfig::<G>::default();
+    let mut entries = vec![TtEntry::EMPTY; 1 << 16];
+    let run = |entries: &mut [TtEntry]| {
+        let mut tt = TranspositionTable::new(entries);
+        tt.clear();
+        let mut p = G::new();
+        search(
+            black_box(&mut p),
+            &config,
+            Budget::iterations(budget),
+            Some(&mut tt),
+            &mut NoClock,
+        )
+    };
+    let expected = run(&mut entries).nodes;
+    let mut g = c.benchmark_group(format!("{}_alphabeta", G::NAME));
+    g.throughput(Throughput::Elements(expected));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    g.bench_function(format!("start_tt64k_max{budget}"), |b| {
+        b.iter(|| {
+            let r = run(&mut entries);
+            assert_eq!(r.nodes, expected);
+            r.best_move
+        })
+    });
+    g.finish();
+}
+
+fn all_games(c: &mut Criterion) {
+    per_game::<Breakthrough>(c, 200_000);
+    per_game::<LinesOfAction>(c, 50_000);
+    per_game::<Kalah>(c, 200_000);
+    per_game::<TicTacToe>(c, 200_000);
+    per_game::<Gomoku>(c, 20_000);
+}
+
+criterion_group!(benches, alphabeta, all_games);
 criterion_main!(benches);

@@ -6,8 +6,40 @@ use imcts::games::gomoku::Gomoku;
 use imcts::games::kalah::Kalah;
 use imcts::games::lines_of_action::{LinesOfAction, LoaEval, MoveList as LoaMoveList};
 use imcts::games::tictactoe::TicTacToe;
-use imcts::{Game, Player, perft};
+use imcts::{Game, MoveBuffer, Player, perft};
 use std::hint::black_box;
+
+/// make + undo of every legal move of `pos`, asserting the position is restored.
+fn make_undo_all<G: Game>(c: &mut Criterion, pos: &G) {
+    let mut g = c.benchmark_group(G::NAME);
+    let mut list = G::MoveList::default();
+    pos.legal_moves(&mut list);
+    let moves = list.moves().to_vec();
+    assert!(!moves.is_empty());
+    g.throughput(Throughput::Elements(moves.len() as u64));
+    g.bench_function("make_undo_all_moves", |b| {
+        let mut p = pos.clone();
+        b.iter(|| {
+            for &mv in &moves {
+                let u = p.make(black_box(mv));
+                p.undo(mv, u);
+            }
+            assert!(p == *pos);
+        })
+    });
+    g.finish();
+}
+
+/// make/undo for the games without their own: a Kalah middle game, Tic-Tac-Toe after two
+/// moves, and the late Gomoku position of `perft3_endgame`.
+fn small_games_make_undo(c: &mut Criterion) {
+    let kalah = Kalah::parse_position("0,6,6,1,6,0/1,6,6,5,0,7/3-1 s").expect("valid position");
+    make_undo_all(c, &kalah);
+    let ttt = TicTacToe::parse_position("X../.O./... x").expect("valid position");
+    make_undo_all(c, &ttt);
+    let text = "O3XXXX2O2OX/2OX3OX1XX3/1O4XX2OO1X1/15/1X4OO1OO1OO1/O2XX1O3X4/2X1O2O6X/X4O1XXX3OX/1OO2X1O2O1X2/2XXO1XO3OXX1/X3X1O4O1X1/XO1O2XX4XO1/OO2O1O3OO1X1/O2O1OOXXO3X1/4XX3XX2OO b";
+    make_undo_all(c, &Gomoku::parse_position(text).expect("valid position"));
+}
 
 fn breakthrough_perft(c: &mut Criterion) {
     let mut g = c.benchmark_group("breakthrough");
@@ -150,6 +182,7 @@ criterion_group!(
     benches,
     breakthrough_perft,
     small_games_perft,
+    small_games_make_undo,
     lines_of_action_perft
 );
 criterion_main!(benches);

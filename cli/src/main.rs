@@ -2,6 +2,7 @@
 
 mod agent;
 mod arena;
+mod bench;
 mod engine;
 mod experiment;
 mod games;
@@ -38,6 +39,8 @@ enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Speak the Gomocup (piskvork) protocol for Gomoku managers.
     Gomocup(gomocup::GomocupArgs),
+    /// Fixed searches per game; prints the `Bench:` signature (total nodes) and simulations/s.
+    Bench(bench::BenchArgs),
 }
 
 /// Ends quietly when stdout is closed early (`imcts ... | head`), as command-line tools do,
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Engine => engine::run(),
         Command::Experiment(args) => experiment::run(&args),
         Command::Gomocup(args) => gomocup::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,350 @@
+//! Shared code of the fuzz targets: each game with its independent reference implementation
+//! (the `reference` feature of `imcts`), and a small byte reader that turns fuzz input into
+//! choices.
+//!
+//! Every target takes its first byte to pick the game, so one target covers all five games and
+//! libFuzzer's coverage feedback steers between them.
+
+use core::fmt::Debug;
+use imcts::games::breakthrough::{Breakthrough, reference::RefBoard as BtRef};
+use imcts::games::gomoku::{Gomoku, GomokuRules, reference::RefGomoku};
+use imcts::games::kalah::{Kalah, KalahRules, reference::RefKalah};
+use imcts::games::lines_of_action::{LinesOfAction, LoaRules, reference::RefBoard as LoaRef};
+use imcts::games::tictactoe::{TicTacToe, reference::RefTtt};
+use imcts::{Game, MoveBuffer, Outcome};
+
+/// Reads fuzz bytes as choices; past the end every read gives zero, so any input is usable.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    /// A reader over `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data }
+    }
+
+    /// Whether every byte has been read.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// The next byte, or 0 at the end.
+    pub fn u8(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// The next two bytes, little-endian.
+    pub fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.u8(), self.u8()])
+    }
+
+    /// A string of up to `max` bytes (lossily decoded), length chosen by the input.
+    pub fn text(&mut self, max: usize) -> String {
+        let len = (self.u8() as usize).min(max).min(self.data.len());
+        let (s, rest) = self.data.split_at(len);
+        self.data = rest;
+        String::from_utf8_lossy(s).into_owned()
+    }
+
+    /// All remaining bytes as a (lossily decoded) string.
+    pub fn rest_text(&mut self) -> String {
+        let s = String::from_utf8_lossy(self.data).into_owned();
+        self.data = &[];
+        s
+    }
+}
+
+/// A game together with its reference implementation.
+pub trait Checked: Game {
+    /// The reference state.
+    type Ref: PartialEq + Debug;
+    /// The reference copy of `self`.
+    fn reference(&self) -> Self::Ref;
+    /// The reference's legal moves, encoded and sorted.
+    fn ref_moves(r: &Self::Ref) -> Vec<u16>;
+    /// The reference's outcome.
+    fn ref_outcome(r: &Self::Ref) -> Option<Outcome>;
+    /// The reference state after `mv`.
+    fn ref_play(r: &Self::Ref, mv: Self::Move) -> Self::Ref;
+    /// Whether the outcome depends on history the reference does not know (LOA repetition and
+    /// ply cap); the generator comparison is then skipped.
+    fn history_decides(&self) -> bool {
+        false
+    }
+    /// The initial position under the rule variant `v` (any byte; reduced modulo the number of
+    /// variants).
+    fn start_variant(v: u8) -> Self;
+    /// `self` under rule variant `v` where the position string does not carry the rules.
+    fn with_variant(self, _v: u8) -> Self {
+        self
+    }
+}
+
+fn sorted<M: Copy, G: Game<Move = M>>(moves: &[M]) -> Vec<u16> {
+    let mut v: Vec<u16> = moves.iter().map(|&m| G::encode_move(m)).collect();
+    v.sort_unstable();
+    v
+}
+
+impl Checked for Breakthrough {
+    type Ref = BtRef;
+    fn reference(&self) -> BtRef {
+        BtRef::from_position(self)
+    }
+    fn ref_moves(r: &BtRef) -> Vec<u16> {
+        sorted::<_, Self>(&r.moves())
+    }
+    fn ref_outcome(r: &BtRef) -> Option<Outcome> {
+        r.outcome()
+    }
+    fn ref_play(r: &BtRef, mv: Self::Move) -> BtRef {
+        r.play(mv)
+    }
+    fn start_variant(_: u8) -> Self {
+        Breakthrough::start()
+    }
+}
+
+const LOA_RULES: [LoaRules; 4] = [
+    LoaRules {
+        simultaneous_mover_wins: false,
+        no_move_loses: false,
+    },
+    LoaRules {
+        simultaneous_mover_wins: true,
+        no_move_loses: false,
+    },
+    LoaRules {
+        simultaneous_mover_wins: false,
+        no_move_loses: true,
+    },
+    LoaRules {
+        simultaneous_mover_wins: true,
+        no_move_loses: true,
+    },
+];
+
+impl Checked for LinesOfAction {
+    type Ref = LoaRef;
+    fn reference(&self) -> LoaRef {
+        LoaRef::from_position(self)
+    }
+    fn ref_moves(r: &LoaRef) -> Vec<u16> {
+        sorted::<_, Self>(&r.moves())
+    }
+    fn ref_outcome(r: &LoaRef) -> Option<Outcome> {
+        r.outcome()
+    }
+    fn ref_play(r: &LoaRef, mv: Self::Move) -> LoaRef {
+        r.play(mv)
+    }
+    fn history_decides(&self) -> bool {
+        self.ended_by_history()
+    }
+    fn start_variant(v: u8) -> Self {
+        LinesOfAction::with_rules(LOA_RULES[v as usize % 4])
+    }
+    fn with_variant(self, v: u8) -> Self {
+        LinesOfAction::from_bitboards(
+            self.pieces(imcts::Player::First),
+            self.pieces(imcts::Player::Second),
+            self.side_to_move(),
+            LOA_RULES[v as usize % 4],
+        )
+        .unwrap_or(self)
+    }
+}
+
+impl Checked for Kalah {
+    type Ref = RefKalah;
+    fn reference(&self) -> RefKalah {
+        RefKalah::from_position(self)
+    }
+    fn ref_moves(r: &RefKalah) -> Vec<u16> {
+        sorted::<_, Self>(&r.moves())
+    }
+    fn ref_outcome(r: &RefKalah) -> Option<Outcome> {
+        r.outcome()
+    }
+    fn ref_play(r: &RefKalah, mv: Self::Move) -> RefKalah {
+        r.play(mv)
+    }
+    fn start_variant(v: u8) -> Self {
+        Kalah::with_rules(if v.is_multiple_of(2) {
+            KalahRules::Standard
+        } else {
+            KalahRules::EmptyCapture
+        })
+    }
+}
+
+impl Checked for TicTacToe {
+    type Ref = RefTtt;
+    fn reference(&self) -> RefTtt {
+        RefTtt::from_position(self)
+    }
+    fn ref_moves(r: &RefTtt) -> Vec<u16> {
+        sorted::<_, Self>(&r.moves())
+    }
+    fn ref_outcome(r: &RefTtt) -> Option<Outcome> {
+        r.outcome()
+    }
+    fn ref_play(r: &RefTtt, mv: Self::Move) -> RefTtt {
+        r.play(mv)
+    }
+    fn start_variant(_: u8) -> Self {
+        TicTacToe::start()
+    }
+}
+
+impl Checked for Gomoku {
+    type Ref = RefGomoku;
+    fn reference(&self) -> RefGomoku {
+        RefGomoku::from_position(self)
+    }
+    fn ref_moves(r: &RefGomoku) -> Vec<u16> {
+        sorted::<_, Self>(&r.moves())
+    }
+    fn ref_outcome(r: &RefGomoku) -> Option<Outcome> {
+        r.outcome()
+    }
+    fn ref_play(r: &RefGomoku, mv: Self::Move) -> RefGomoku {
+        r.play(mv)
+    }
+    fn start_variant(v: u8) -> Self {
+        Gomoku::with_rules(GomokuRules {
+            exact_five: v % 2 == 1,
+        })
+    }
+}
+
+/// Runs `$body` with `$G` bound to the game picked by the byte `$pick` (modulo 5).
+#[macro_export]
+macro_rules! with_game {
+    ($pick:expr, $G:ident => $body:expr) => {{
+        match $pick % 5 {
+            0 => {
+                type $G = imcts::games::breakthrough::Breakthrough;
+                $body
+            }
+            1 => {
+                type $G = imcts::games::lines_of_action::LinesOfAction;
+                $body
+            }
+            2 => {
+                type $G = imcts::games::kalah::Kalah;
+                $body
+            }
+            3 => {
+                type $G = imcts::games::tictactoe::TicTacToe;
+                $body
+            }
+            _ => {
+                type $G = imcts::games::gomoku::Gomoku;
+                $body
+            }
+        }
+    }};
+}
+
+/// A starting position chosen by the input: the initial position under a rule variant, or a
+/// position string read from the input when it parses (else the initial position).
+pub fn start_position<G: Checked>(b: &mut Bytes) -> G {
+    let how = b.u8();
+    let variant = b.u8();
+    if how % 4 == 3 {
+        let text = b.text(255);
+        match G::parse_position(&text) {
+            Ok(g) => g.with_variant(variant),
+            Err(_) => G::start_variant(variant),
+        }
+    } else {
+        G::start_variant(variant)
+    }
+}
+
+/// The legal moves of `g`.
+pub fn legal_moves<G: Game>(g: &G) -> Vec<G::Move> {
+    let mut list = G::MoveList::default();
+    g.legal_moves(&mut list);
+    list.moves().to_vec()
+}
+
+/// Plays up to `plies` moves chosen by the input (one byte each) and returns the position.
+pub fn walk<G: Game>(mut g: G, b: &mut Bytes, plies: usize) -> G {
+    for _ in 0..plies {
+        let moves = legal_moves(&g);
+        if moves.is_empty() || b.is_empty() {
+            break;
+        }
+        g.make(moves[b.u8() as usize % moves.len()]);
+    }
+    g
+}
+
+/// Every evaluation of `g` for both players, as bits (so NaN compares equal to itself).
+pub fn evaluations<G: Game>(g: &G) -> Vec<u32> {
+    let mut v = Vec::new();
+    for &(_, e) in G::EVALS {
+        for p in imcts::Player::BOTH {
+            v.push(g.evaluate(e, p).to_bits());
+        }
+    }
+    v
+}
+
+/// Everything a make must restore on undo and keep equal to a from-scratch computation.
+#[derive(PartialEq, Debug)]
+pub struct Snapshot {
+    /// The Zobrist or mixed key.
+    pub key: u64,
+    /// Evaluations (bits).
+    pub evals: Vec<u32>,
+    /// The outcome.
+    pub outcome: Option<Outcome>,
+    /// The side to move.
+    pub side: imcts::Player,
+    /// The bulk move count.
+    pub count: u64,
+    /// The generated moves, encoded, in generation order.
+    pub moves: Vec<u16>,
+    /// Score margins of both players.
+    pub margins: [i32; 2],
+}
+
+/// Takes a [`Snapshot`] of `g`.
+pub fn snapshot<G: Game>(g: &G) -> Snapshot {
+    Snapshot {
+        key: g.key(),
+        evals: evaluations(g),
+        outcome: g.outcome(),
+        side: g.side_to_move(),
+        count: g.count_moves(),
+        moves: legal_moves(g).into_iter().map(G::encode_move).collect(),
+        margins: [
+            g.score_margin(imcts::Player::First),
+            g.score_margin(imcts::Player::Second),
+        ],
+    }
+}
+
+/// The position string of `g`.
+pub fn position_string<G: Game>(g: &G) -> String {
+    let mut s = String::new();
+    g.write_position(&mut s).expect("String never fails");
+    s
+}
+
+/// The notation of `mv` in `g`.
+pub fn move_string<G: Game>(g: &G, mv: G::Move) -> String {
+    let mut s = String::new();
+    g.write_move(mv, &mut s).expect("String never fails");
+    s
+}
