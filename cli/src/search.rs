@@ -212,8 +212,8 @@ fn run_alphabeta<G: Game>(
         g.make(mv);
     }
     let proven = match alphabeta::proven_plies(r.value) {
-        Some(p) if r.value > 0.0 => format!("win in {p}"),
-        Some(p) => format!("loss in {p}"),
+        Some(p) if r.value > 0.0 => format!("win in {}", p.abs()),
+        Some(p) => format!("loss in {}", p.abs()),
         None => String::new(),
     };
     if args.json {

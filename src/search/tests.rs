@@ -760,3 +760,57 @@ fn kalah_solver_agrees_with_exhaustive_negamax_on_small_endgames() {
     }
     assert!(proven >= 30, "{proven}");
 }
+
+#[test]
+fn alphabeta_agrees_with_exhaustive_negamax_across_kalah_extra_turns() {
+    use super::alphabeta::{self, AlphaBetaConfig, TranspositionTable, TtEntry};
+    let mut checked = 0;
+    for seed in 0..60u64 {
+        let mut rng = seeded(5000 + seed);
+        let mut houses = [[0u8; 6]; 2];
+        for _ in 0..7 {
+            houses[below(&mut rng, 2) as usize][below(&mut rng, 6) as usize] += 1;
+        }
+        let side = if seed % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let Ok(p) = Kalah::from_board(houses, [20, 21], side, Default::default()) else {
+            continue;
+        };
+        if p.is_terminal() {
+            continue;
+        }
+        let exact = kalah_value(&mut p.clone());
+        for tt_size in [0usize, 4096] {
+            let mut entries = vec![TtEntry::EMPTY; tt_size];
+            let mut tt = TranspositionTable::new(&mut entries);
+            let mut g = p;
+            let cfg = AlphaBetaConfig::<Kalah> {
+                stop_on_single_move: false,
+                ..AlphaBetaConfig::default()
+            };
+            let r = alphabeta::search(
+                &mut g,
+                &cfg,
+                Budget::iterations(5_000_000),
+                Some(&mut tt),
+                &mut NoClock,
+            );
+            assert_eq!(g, p);
+            let got = match alphabeta::proven_plies(r.value) {
+                Some(_) if r.value > 0.0 => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+            assert_eq!(
+                got, exact,
+                "seed {seed}, tt {tt_size}: value {} depth {} stop {:?} nodes {}",
+                r.value, r.depth, r.stop, r.nodes
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked}");
+}

@@ -350,7 +350,13 @@ impl<G: Game, C: Clock> Searcher<'_, '_, G, C> {
         let mut order = MoveOrder::new(game, moves, tt_move);
         while let Some(mv) = order.next(game, moves) {
             let undo = game.make(mv);
-            let v = -self.node(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
+            // Negamax flips the sign only when the turn passes: after a Kalah extra turn the
+            // same player moves again and the child's score is already ours.
+            let v = if game.side_to_move() == side {
+                self.node(game, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+            } else {
+                -self.node(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
+            };
             game.undo(mv, undo);
             if self.aborted.is_some() {
                 return 0.0;
@@ -424,12 +430,18 @@ fn root_iteration<G: Game, C: Clock>(
     }
     s.horizon = false;
     let mut child_pv = Pv::<G>::new();
+    let side = game.side_to_move();
     let rest = moves.iter().copied().filter(|&m| Some(m) != first);
     for mv in first.into_iter().chain(rest) {
         let undo = game.make(mv);
         // Fail-soft with a full window at first, then (-∞, best): a later move that does not
         // beat the best returns an upper bound ≤ best, one that does returns its exact value.
-        let v = -s.node(game, depth - 1, 1, -INFINITY, -out.value, &mut child_pv);
+        // No sign flip when the same player moves again (Kalah's extra turns).
+        let v = if game.side_to_move() == side {
+            s.node(game, depth - 1, 1, out.value, INFINITY, &mut child_pv)
+        } else {
+            -s.node(game, depth - 1, 1, -INFINITY, -out.value, &mut child_pv)
+        };
         game.undo(mv, undo);
         if s.aborted.is_some() {
             break;
