@@ -1,5 +1,6 @@
 //! MCTS simulations per second for the main configurations of every game, from the start and a
-//! middle game. Each iteration runs a fresh search (fresh tree, same seed) and asserts it ran
+//! middle game. Each iteration runs a fresh search (fresh tree, a new seed: repeating one
+//! identical search lets branch predictors learn it and flatters the figure) and asserts it ran
 //! the whole simulation budget.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -39,10 +40,14 @@ fn bench_game<G: Game>(
         };
         for &player in players {
             let cfg = spec::parse_mcts::<G>(player).expect("valid spec");
+            let mut seed = 0u64;
             g.bench_function(format!("{player}/{name}"), |b| {
                 b.iter(|| {
+                    seed += 1;
+                    let mut c = cfg;
+                    c.seed = seed;
                     let mut game = pos.clone();
-                    let mut mcts = Mcts::new(nodes, cfg);
+                    let mut mcts = Mcts::new(nodes, c);
                     let r = mcts.search(&mut game, Budget::iterations(sims), &mut NoClock);
                     assert_eq!(r.simulations, sims, "{player}/{name}");
                     r.best
