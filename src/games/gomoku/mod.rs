@@ -582,31 +582,16 @@ impl Game for Gomoku {
     }
 
     fn write_position<W: Write>(&self, out: &mut W) -> fmt::Result {
-        for row in (0..SIZE).rev() {
-            let mut empty = 0;
-            for col in 0..SIZE {
-                let sq = (row * 16 + col) as usize;
-                let c = if self.stones[0].has(sq) {
-                    'X'
-                } else if self.stones[1].has(sq) {
-                    'O'
-                } else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    write!(out, "{empty}")?;
-                    empty = 0;
-                }
-                out.write_char(c)?;
+        crate::games::write_rows(out, SIZE, SIZE, |row, col| {
+            let sq = (row as usize) * 16 + col as usize;
+            if self.stones[0].has(sq) {
+                Some('X')
+            } else if self.stones[1].has(sq) {
+                Some('O')
+            } else {
+                None
             }
-            if empty > 0 {
-                write!(out, "{empty}")?;
-            }
-            if row > 0 {
-                out.write_char('/')?;
-            }
-        }
+        })?;
         out.write_str(match self.side {
             Player::First => " b",
             Player::Second => " w",

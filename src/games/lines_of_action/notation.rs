@@ -144,31 +144,16 @@ pub(super) fn parse_position(text: &str) -> Result<LinesOfAction, ParseError> {
 
 pub(super) fn write_position<W: Write>(pos: &LinesOfAction, out: &mut W) -> fmt::Result {
     let (black, white) = (pos.pieces(Player::First), pos.pieces(Player::Second));
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let bit = 1u64 << (rank * 8 + file);
-            let c = if black & bit != 0 {
-                'X'
-            } else if white & bit != 0 {
-                'O'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                out.write_char(char::from(b'0' + empty))?;
-                empty = 0;
-            }
-            out.write_char(c)?;
+    crate::games::write_rows(out, 8, 8, |rank, file| {
+        let bit = 1u64 << (rank * 8 + file);
+        if black & bit != 0 {
+            Some('X')
+        } else if white & bit != 0 {
+            Some('O')
+        } else {
+            None
         }
-        if empty > 0 {
-            out.write_char(char::from(b'0' + empty))?;
-        }
-        if rank > 0 {
-            out.write_char('/')?;
-        }
-    }
+    })?;
     out.write_str(match pos.side_to_move() {
         Player::First => " b",
         Player::Second => " w",
