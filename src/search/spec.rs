@@ -78,6 +78,42 @@ enum Slot {
     Playouts = 1 << 21,
 }
 
+/// Which [`Slot`]s earlier labels of a spec have set.
+struct Seen(u32);
+
+impl Seen {
+    /// Marks `slot` as set by `label`; an error naming `label` if an earlier label set it.
+    fn claim<'a>(&mut self, slot: Slot, label: &'a str) -> Result<(), SpecError<'a>> {
+        if self.0 & slot as u32 != 0 {
+            return Err(SpecError {
+                label,
+                problem: "sets something an earlier label already set",
+            });
+        }
+        self.0 |= slot as u32;
+        Ok(())
+    }
+}
+
+/// The trimmed labels of a spec's parenthesised list (none for `mcts` or `mcts()`); an empty
+/// label in a non-empty list (`mcts(ipp,,im0.4)`) is an error naming the whole spec.
+fn labels_of<'a>(
+    spec: &'a str,
+    labels: &'a str,
+) -> Result<impl Iterator<Item = &'a str>, SpecError<'a>> {
+    let empty_list = labels.trim().is_empty();
+    if !empty_list && labels.split(',').any(|l| l.trim().is_empty()) {
+        return Err(SpecError {
+            label: spec,
+            problem: "empty label",
+        });
+    }
+    Ok(labels
+        .split(',')
+        .map(str::trim)
+        .filter(move |_| !empty_list))
+}
+
 /// Splits `name(l1,l2,…)` into the name and the label list (empty if no parentheses).
 pub fn split_spec(spec: &str) -> Result<(&str, &str), SpecError<'_>> {
     let spec = spec.trim();
@@ -130,31 +166,12 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
         });
     }
     let mut cfg = MctsConfig::<G>::default();
-    let mut seen = 0u32;
-    for label in labels.split(',').map(str::trim) {
-        if label.is_empty() {
-            if labels.trim().is_empty() {
-                break;
-            }
-            return Err(SpecError {
-                label: spec,
-                problem: "empty label",
-            });
-        }
+    let mut seen = Seen(0);
+    for label in labels_of(spec, labels)? {
         let lower = Lower::new(label);
         let l = lower.as_str();
-        let mut set = |slot: Slot| -> Result<(), SpecError<'_>> {
-            if seen & slot as u32 != 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "sets something an earlier label already set",
-                });
-            }
-            seen |= slot as u32;
-            Ok(())
-        };
         if let Some(e) = G::parse_eval(label) {
-            set(Slot::Eval)?;
+            seen.claim(Slot::Eval, label)?;
             cfg.eval = e;
         } else if l == "bl" || l == "bl'" {
             if G::NAME != "breakthrough" {
@@ -173,13 +190,13 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
                 cfg.node_priors = Some(DEFAULT_PRIOR_VISITS);
             }
         } else if l == "best" {
-            set(Slot::Best)?;
+            seen.claim(Slot::Best, label)?;
             cfg.bbq.best = true;
         } else if l == "quick" {
-            set(Slot::Quick)?;
+            seen.claim(Slot::Quick, label)?;
             cfg.bbq.quick = true;
         } else if l == "big" {
-            set(Slot::Big)?;
+            seen.claim(Slot::Big, label)?;
             if G::MAX_MARGIN <= 0 {
                 return Err(SpecError {
                     label,
@@ -188,7 +205,7 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             cfg.bbq.big = true;
         } else if let Some(d) = l.strip_prefix("depth") {
-            set(Slot::Depth)?;
+            seen.claim(Slot::Depth, label)?;
             let depth: u32 = number(label, d)?;
             if depth == 0 {
                 return Err(SpecError {
@@ -198,7 +215,7 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             cfg.bbq.max_depth = Some(depth);
         } else if let Some(d) = l.strip_prefix("dist") {
-            set(Slot::Dist)?;
+            seen.claim(Slot::Dist, label)?;
             let k: u8 = number(label, d)?;
             if k == 0 {
                 return Err(SpecError {
@@ -208,7 +225,7 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             cfg.bbq.dist = Some(k);
         } else if let Some(d) = l.strip_prefix("playouts") {
-            set(Slot::Playouts)?;
+            seen.claim(Slot::Playouts, label)?;
             let n: u32 = number(label, d)?;
             if n == 0 {
                 return Err(SpecError {
@@ -218,7 +235,7 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             cfg.bbq.playouts = n;
         } else if l == "ipp" {
-            set(Slot::Policy)?;
+            seen.claim(Slot::Policy, label)?;
             if !G::HAS_INFORMED_PLAYOUTS {
                 return Err(SpecError {
                     label,
@@ -227,47 +244,47 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             cfg.playout.policy = PlayoutPolicy::Informed;
         } else if l == "abp" {
-            set(Slot::Policy)?;
+            seen.claim(Slot::Policy, label)?;
             cfg.playout.policy = PlayoutPolicy::AlphaBeta;
         } else if l == "one" {
-            set(Slot::Expansion)?;
+            seen.claim(Slot::Expansion, label)?;
             cfg.expansion = Expansion::OneChild;
         } else if l == "nosolver" {
-            set(Slot::Solver)?;
+            seen.claim(Slot::Solver, label)?;
             cfg.solver = false;
         } else if l == "reuse" {
-            set(Slot::Reuse)?;
+            seen.claim(Slot::Reuse, label)?;
             cfg.reuse_tree = true;
         } else if l == "stopfull" {
-            set(Slot::StopFull)?;
+            seen.claim(Slot::StopFull, label)?;
             cfg.stop_when_full = true;
         } else if let Some(d) = l.strip_prefix("seed") {
-            set(Slot::Seed)?;
+            seen.claim(Slot::Seed, label)?;
             cfg.seed = number(label, d)?;
         } else if let Some(d) = l.strip_prefix("pbim") {
-            set(Slot::Value)?;
+            seen.claim(Slot::Value, label)?;
             cfg.value_mode = ValueMode::ProgressiveImplicit;
             cfg.alpha = unit(label, d)?;
         } else if let Some(d) = l.strip_prefix("pb") {
-            set(Slot::Pb)?;
+            seen.claim(Slot::Pb, label)?;
             cfg.progressive_bias = Some(if d.is_empty() {
                 DEFAULT_PB_WEIGHT
             } else {
                 number(label, d)?
             });
         } else if let Some(d) = l.strip_prefix("im") {
-            set(Slot::Value)?;
+            seen.claim(Slot::Value, label)?;
             cfg.value_mode = ValueMode::Implicit;
             cfg.alpha = unit(label, d)?;
         } else if let Some(d) = l.strip_prefix("cb") {
-            set(Slot::Value)?;
+            seen.claim(Slot::Value, label)?;
             cfg.value_mode = ValueMode::ConstantBias;
             cfg.alpha = unit(label, d)?;
         } else if let Some(d) = l.strip_prefix("ege") {
-            set(Slot::Ege)?;
+            seen.claim(Slot::Ege, label)?;
             cfg.playout.epsilon_greedy = Some(unit(label, d)?);
         } else if let Some(d) = l.strip_prefix("detk") {
-            set(Slot::DetK)?;
+            seen.claim(Slot::DetK, label)?;
             let k: u32 = number(label, d)?;
             if k == 0 {
                 return Err(SpecError {
@@ -277,13 +294,13 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             cfg.playout.det_interval = k;
         } else if let Some(d) = l.strip_prefix("det") {
-            set(Slot::Det)?;
+            seen.claim(Slot::Det, label)?;
             cfg.playout.dynamic_cutoff = Some(unit(label, d)?);
         } else if let Some(d) = l.strip_prefix("fet").or_else(|| l.strip_prefix("pd")) {
-            set(Slot::Fet)?;
+            seen.claim(Slot::Fet, label)?;
             cfg.playout.fixed_cutoff = Some(number(label, d)?);
         } else if let Some(d) = l.strip_prefix("np") {
-            set(Slot::Np)?;
+            seen.claim(Slot::Np, label)?;
             if !G::HAS_NODE_PRIORS {
                 return Err(SpecError {
                     label,
@@ -296,11 +313,11 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
                 number(label, d)?
             });
         } else if let Some(d) = l.strip_prefix("mb") {
-            set(Slot::Mb)?;
+            seen.claim(Slot::Mb, label)?;
             let t: u32 = number(label, d)?;
             cfg.max_backprop = Some(t.max(1));
         } else if let Some(d) = l.strip_prefix('c') {
-            set(Slot::C)?;
+            seen.claim(Slot::C, label)?;
             let c: f32 = number(label, d)?;
             if !(c >= 0.0 && c.is_finite()) {
                 return Err(SpecError {
@@ -386,34 +403,15 @@ pub fn parse_alphabeta<G: Game>(spec: &str) -> Result<(AlphaBetaConfig<G>, usize
     }
     let mut cfg = AlphaBetaConfig::<G>::default();
     let mut tt = DEFAULT_TT_ENTRIES;
-    let mut seen = 0u32;
-    for label in labels.split(',').map(str::trim) {
-        if label.is_empty() {
-            if labels.trim().is_empty() {
-                break;
-            }
-            return Err(SpecError {
-                label: spec,
-                problem: "empty label",
-            });
-        }
+    let mut seen = Seen(0);
+    for label in labels_of(spec, labels)? {
         let lower = Lower::new(label);
         let l = lower.as_str();
-        let mut set = |slot: Slot| -> Result<(), SpecError<'_>> {
-            if seen & slot as u32 != 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "sets something an earlier label already set",
-                });
-            }
-            seen |= slot as u32;
-            Ok(())
-        };
         if let Some(e) = G::parse_eval(label) {
-            set(Slot::Eval)?;
+            seen.claim(Slot::Eval, label)?;
             cfg.eval = e;
         } else if let Some(d) = l.strip_prefix("depth") {
-            set(Slot::Fet)?;
+            seen.claim(Slot::Fet, label)?;
             let depth: u32 = number(label, d)?;
             if depth == 0 {
                 return Err(SpecError {
@@ -423,7 +421,7 @@ pub fn parse_alphabeta<G: Game>(spec: &str) -> Result<(AlphaBetaConfig<G>, usize
             }
             cfg.max_depth = depth;
         } else if let Some(d) = l.strip_prefix("tt") {
-            set(Slot::Np)?;
+            seen.claim(Slot::Np, label)?;
             tt = number(label, d)?;
         } else {
             return Err(SpecError {

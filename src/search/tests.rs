@@ -814,3 +814,15 @@ fn alphabeta_agrees_with_exhaustive_negamax_across_kalah_extra_turns() {
     }
     assert!(checked >= 40, "{checked}");
 }
+
+#[test]
+fn empty_labels_are_errors_but_empty_lists_are_not() {
+    assert!(spec::parse_mcts::<Bt>("mcts()").is_ok());
+    assert!(spec::parse::<Bt>("ab()").is_ok());
+    let e = spec::parse_mcts::<Bt>("mcts(ipp,,im0.4)").unwrap_err();
+    assert_eq!((e.label, e.problem), ("mcts(ipp,,im0.4)", "empty label"));
+    assert_eq!(
+        spec::parse::<Bt>("ab(efMS,)").unwrap_err().problem,
+        "empty label"
+    );
+}
