@@ -22,7 +22,7 @@
 
 mod eval;
 mod knowledge;
-pub(crate) mod notation;
+mod notation;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 #[cfg(test)]

@@ -4,98 +4,20 @@ use super::{Breakthrough, Move};
 use crate::game::{Game, ParseError, Player, Problem};
 use core::fmt::{self, Write};
 
-/// Parses a square such as `e4` into its index (a1 = 0).
-pub(crate) fn parse_square(text: &str, field: &'static str) -> Result<u8, ParseError> {
-    let b = text.as_bytes();
-    if b.is_empty() {
-        return Err(ParseError::new(field, Problem::Missing));
-    }
-    if b.len() != 2 {
-        return Err(ParseError::new(
-            field,
-            Problem::BadLength {
-                expected: 2,
-                found: text.chars().count() as u16,
-            },
-        ));
-    }
-    let file = match b[0] {
-        c @ b'a'..=b'h' => c - b'a',
-        c => {
-            return Err(ParseError::new(
-                field,
-                Problem::UnexpectedChar(char::from(c)),
-            ));
-        }
-    };
-    let rank = match b[1] {
-        c @ b'1'..=b'8' => c - b'1',
-        c => {
-            return Err(ParseError::new(
-                field,
-                Problem::UnexpectedChar(char::from(c)),
-            ));
-        }
-    };
-    Ok(rank * 8 + file)
-}
-
-/// Writes a square index as `e4`.
-pub(crate) fn write_square<W: Write>(sq: u8, out: &mut W) -> fmt::Result {
-    out.write_char(char::from(b'a' + sq % 8))?;
-    out.write_char(char::from(b'1' + sq / 8))
-}
-
 pub(super) fn parse_move(pos: &Breakthrough, text: &str) -> Result<Move, ParseError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ParseError::new("move", Problem::Empty));
-    }
-    if !text.is_ascii() {
-        let c = text.chars().find(|c| !c.is_ascii()).unwrap_or('?');
-        return Err(ParseError::new("move", Problem::UnexpectedChar(c)));
-    }
-    if text.len() != 5 {
-        return Err(ParseError::new(
-            "move",
-            Problem::BadLength {
-                expected: 5,
-                found: text.len() as u16,
-            },
-        ));
-    }
-    let from = parse_square(&text[0..2], "from square")?;
-    let sep = text.as_bytes()[2];
-    if sep != b'-' && sep != b'x' {
-        return Err(ParseError::new(
-            "separator",
-            Problem::UnexpectedChar(char::from(sep)),
-        ));
-    }
-    let to = parse_square(&text[3..5], "to square")?;
+    let (from, to, written_capture) = crate::games::parse_from_to(text)?;
     let mv = Move { from, to };
     if !pos.is_legal(mv) {
         return Err(ParseError::new("move", Problem::Illegal));
     }
     let capture = pos.pieces(pos.side_to_move().opponent()) >> to & 1 != 0;
-    if capture != (sep == b'x') {
-        return Err(ParseError::new(
-            "separator",
-            Problem::Inconsistent(if capture {
-                "a capture is written with 'x'"
-            } else {
-                "a quiet move is written with '-'"
-            }),
-        ));
-    }
+    crate::games::check_capture_mark(capture, written_capture)?;
     Ok(mv)
 }
 
 pub(super) fn write_move<W: Write>(pos: &Breakthrough, mv: Move, out: &mut W) -> fmt::Result {
     let capture = pos.pieces(pos.side_to_move().opponent()) >> (mv.to & 63) & 1 != 0;
-    write_square(mv.from & 63, out)?;
-    out.write_char(if capture { 'x' } else { '-' })?;
-    write_square(mv.to & 63, out)
+    crate::games::write_from_to(mv.from, mv.to, capture, out)
 }
 
 pub(super) fn parse_position(text: &str) -> Result<Breakthrough, ParseError> {

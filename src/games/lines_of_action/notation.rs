@@ -3,57 +3,23 @@
 
 use super::{LinesOfAction, LoaRules, Move};
 use crate::game::{Game, ParseError, Player, Problem};
-use crate::games::breakthrough::notation::{parse_square, write_square};
 use core::fmt::{self, Write};
 
 pub(super) fn parse_move(pos: &LinesOfAction, text: &str) -> Result<Move, ParseError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ParseError::new("move", Problem::Empty));
-    }
-    if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
-        return Err(ParseError::new("move", Problem::UnexpectedChar(c)));
-    }
-    if text == "pass" {
+    if text.trim() == "pass" {
         return if pos.is_legal(Move::PASS) {
             Ok(Move::PASS)
         } else {
             Err(ParseError::new("move", Problem::Illegal))
         };
     }
-    if text.len() != 5 {
-        return Err(ParseError::new(
-            "move",
-            Problem::BadLength {
-                expected: 5,
-                found: text.len() as u16,
-            },
-        ));
-    }
-    let from = parse_square(&text[0..2], "from square")?;
-    let sep = text.as_bytes()[2];
-    if sep != b'-' && sep != b'x' {
-        return Err(ParseError::new(
-            "separator",
-            Problem::UnexpectedChar(char::from(sep)),
-        ));
-    }
-    let to = parse_square(&text[3..5], "to square")?;
+    let (from, to, written_capture) = crate::games::parse_from_to(text)?;
     let mv = Move { from, to };
     if mv.is_pass() || !pos.is_legal(mv) {
         return Err(ParseError::new("move", Problem::Illegal));
     }
     let capture = pos.pieces(pos.side_to_move().opponent()) >> to & 1 != 0;
-    if capture != (sep == b'x') {
-        return Err(ParseError::new(
-            "separator",
-            Problem::Inconsistent(if capture {
-                "a capture is written with 'x'"
-            } else {
-                "a quiet move is written with '-'"
-            }),
-        ));
-    }
+    crate::games::check_capture_mark(capture, written_capture)?;
     Ok(mv)
 }
 
@@ -62,9 +28,7 @@ pub(super) fn write_move<W: Write>(pos: &LinesOfAction, mv: Move, out: &mut W) -
         return out.write_str("pass");
     }
     let capture = pos.pieces(pos.side_to_move().opponent()) >> (mv.to & 63) & 1 != 0;
-    write_square(mv.from & 63, out)?;
-    out.write_char(if capture { 'x' } else { '-' })?;
-    write_square(mv.to & 63, out)
+    crate::games::write_from_to(mv.from, mv.to, capture, out)
 }
 
 pub(super) fn parse_position(text: &str) -> Result<LinesOfAction, ParseError> {
