@@ -144,6 +144,19 @@ fn number<'a, T: core::str::FromStr>(label: &'a str, digits: &str) -> Result<T, 
     })
 }
 
+/// A number after the label's name that must not be zero; `problem` says why.
+fn positive<'a, T: core::str::FromStr + Default + PartialEq>(
+    label: &'a str,
+    digits: &str,
+    problem: &'static str,
+) -> Result<T, SpecError<'a>> {
+    let x: T = number(label, digits)?;
+    if x == T::default() {
+        return Err(SpecError { label, problem });
+    }
+    Ok(x)
+}
+
 fn unit<'a>(label: &'a str, digits: &str) -> Result<f32, SpecError<'a>> {
     let x: f32 = number(label, digits)?;
     if (0.0..=1.0).contains(&x) {
@@ -206,33 +219,19 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             cfg.bbq.big = true;
         } else if let Some(d) = l.strip_prefix("depth") {
             seen.claim(Slot::Depth, label)?;
-            let depth: u32 = number(label, d)?;
-            if depth == 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "the maximum depth must be at least 1",
-                });
-            }
+            let depth: u32 = positive(label, d, "the maximum depth must be at least 1")?;
             cfg.bbq.max_depth = Some(depth);
         } else if let Some(d) = l.strip_prefix("dist") {
             seen.claim(Slot::Dist, label)?;
-            let k: u8 = number(label, d)?;
-            if k == 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "the distance must be at least 1 (leave dist out for Dist(∞))",
-                });
-            }
+            let k: u8 = positive(
+                label,
+                d,
+                "the distance must be at least 1 (leave dist out for Dist(∞))",
+            )?;
             cfg.bbq.dist = Some(k);
         } else if let Some(d) = l.strip_prefix("playouts") {
             seen.claim(Slot::Playouts, label)?;
-            let n: u32 = number(label, d)?;
-            if n == 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "at least one playout per iteration",
-                });
-            }
+            let n: u32 = positive(label, d, "at least one playout per iteration")?;
             cfg.bbq.playouts = n;
         } else if l == "ipp" {
             seen.claim(Slot::Policy, label)?;
@@ -285,13 +284,7 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             cfg.playout.epsilon_greedy = Some(unit(label, d)?);
         } else if let Some(d) = l.strip_prefix("detk") {
             seen.claim(Slot::DetK, label)?;
-            let k: u32 = number(label, d)?;
-            if k == 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "the det check interval must be at least 1",
-                });
-            }
+            let k: u32 = positive(label, d, "the det check interval must be at least 1")?;
             cfg.playout.det_interval = k;
         } else if let Some(d) = l.strip_prefix("det") {
             seen.claim(Slot::Det, label)?;
@@ -412,13 +405,7 @@ pub fn parse_alphabeta<G: Game>(spec: &str) -> Result<(AlphaBetaConfig<G>, usize
             cfg.eval = e;
         } else if let Some(d) = l.strip_prefix("depth") {
             seen.claim(Slot::Fet, label)?;
-            let depth: u32 = number(label, d)?;
-            if depth == 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "the depth must be at least 1",
-                });
-            }
+            let depth: u32 = positive(label, d, "the depth must be at least 1")?;
             cfg.max_depth = depth;
         } else if let Some(d) = l.strip_prefix("tt") {
             seen.claim(Slot::Np, label)?;
