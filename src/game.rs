@@ -141,6 +141,31 @@ pub enum Problem {
     Illegal,
     /// The fields are each well formed but contradict each other or the rules.
     Inconsistent(&'static str),
+    /// The whole input is longer than the parser accepts (see [`MAX_POSITION_LEN`]).
+    TooLong {
+        /// The most bytes accepted.
+        max: u16,
+    },
+}
+
+/// The longest position string, in bytes, that any game's
+/// [`parse_position`](Game::parse_position) accepts. The longest position any game writes is
+/// Gomoku's (at most 248 bytes); this leaves room for extra spaces between fields. Longer input
+/// is rejected before any field is looked at, with [`Problem::TooLong`], so no count inside a
+/// parser can overflow.
+pub const MAX_POSITION_LEN: usize = 512;
+
+/// Rejects position text longer than [`MAX_POSITION_LEN`]; every game's parser calls this first.
+pub fn check_position_len(text: &str) -> Result<(), ParseError> {
+    if text.len() > MAX_POSITION_LEN {
+        return Err(ParseError::new(
+            "position",
+            Problem::TooLong {
+                max: MAX_POSITION_LEN as u16,
+            },
+        ));
+    }
+    Ok(())
 }
 
 /// A typed parse error: which field, and what was wrong with it.
@@ -187,6 +212,7 @@ impl fmt::Display for Problem {
             Problem::OutOfRange => f.write_str("is out of range"),
             Problem::Illegal => f.write_str("is not a legal move here"),
             Problem::Inconsistent(why) => write!(f, "is inconsistent: {why}"),
+            Problem::TooLong { max } => write!(f, "is longer than {max} bytes"),
         }
     }
 }
@@ -299,6 +325,7 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     fn write_move<W: fmt::Write>(&self, mv: Self::Move, out: &mut W) -> fmt::Result;
 
     /// Parses a position string as written by [`write_position`](Game::write_position).
+    /// Input longer than [`MAX_POSITION_LEN`] bytes is rejected with [`Problem::TooLong`].
     fn parse_position(text: &str) -> Result<Self, ParseError>;
 
     /// Writes the position string; `parse_position` of it gives back an equal state.

@@ -6,6 +6,9 @@ pub mod kalah;
 pub mod lines_of_action;
 pub mod tictactoe;
 
+#[cfg(test)]
+mod parse_limits;
+
 use crate::game::{ParseError, Problem};
 use core::fmt::{self, Write};
 

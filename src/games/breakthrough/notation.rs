@@ -21,6 +21,7 @@ pub(super) fn write_move<W: Write>(pos: &Breakthrough, mv: Move, out: &mut W) ->
 }
 
 pub(super) fn parse_position(text: &str) -> Result<Breakthrough, ParseError> {
+    crate::game::check_position_len(text)?;
     let mut fields = text.split_ascii_whitespace();
     let board = fields
         .next()
@@ -41,7 +42,7 @@ pub(super) fn parse_position(text: &str) -> Result<Breakthrough, ParseError> {
                 "board",
                 Problem::BadLength {
                     expected: 8,
-                    found: board.split('/').count() as u16,
+                    found: board.split('/').count().min(u16::MAX as usize) as u16,
                 },
             ));
         }
@@ -49,7 +50,7 @@ pub(super) fn parse_position(text: &str) -> Result<Breakthrough, ParseError> {
         let mut file = 0u16;
         for c in rank_text.chars() {
             match c {
-                '1'..='8' => file += c as u16 - '0' as u16,
+                '1'..='8' => file = file.saturating_add(c as u16 - '0' as u16),
                 'P' | 'p' => {
                     if file < 8 {
                         let bit = 1u64 << (rank * 8 + file as u8);
@@ -59,9 +60,13 @@ pub(super) fn parse_position(text: &str) -> Result<Breakthrough, ParseError> {
                             black |= bit;
                         }
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
                 _ => return Err(ParseError::at("rank", index, Problem::UnexpectedChar(c))),
+            }
+            if file > 8 {
+                // Over-long rank: stop counting (the length error below reports it).
+                break;
             }
         }
         if file != 8 {

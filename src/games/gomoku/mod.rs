@@ -482,6 +482,7 @@ impl Game for Gomoku {
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
+        crate::game::check_position_len(text)?;
         let mut fields = text.split_ascii_whitespace();
         let board = fields
             .next()

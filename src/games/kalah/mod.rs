@@ -430,6 +430,7 @@ impl Game for Kalah {
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
+        crate::game::check_position_len(text)?;
         let mut fields = text.split_ascii_whitespace();
         let board = fields
             .next()
@@ -463,10 +464,12 @@ impl Game for Kalah {
                 .ok_or(ParseError::new(field, Problem::Missing))?;
             let mut count = 0u16;
             for (i, num) in group.split(',').enumerate() {
-                let n = parse_count(num, field, i as u16 + 1)?;
-                if i < HOUSES {
-                    row[i] = n;
+                if i >= HOUSES {
+                    // Over-long row: count the rest without parsing it (reported below).
+                    count = count.saturating_add(1);
+                    continue;
                 }
+                row[i] = parse_count(num, field, i as u16 + 1)?;
                 count += 1;
             }
             if count as usize != HOUSES {

@@ -32,6 +32,7 @@ pub(super) fn write_move<W: Write>(pos: &LinesOfAction, mv: Move, out: &mut W) -
 }
 
 pub(super) fn parse_position(text: &str) -> Result<LinesOfAction, ParseError> {
+    crate::game::check_position_len(text)?;
     let mut fields = text.split_ascii_whitespace();
     let board = fields
         .next()
@@ -60,7 +61,7 @@ pub(super) fn parse_position(text: &str) -> Result<LinesOfAction, ParseError> {
         let mut file = 0u16;
         for c in rank_text.chars() {
             match c {
-                '1'..='8' => file += c as u16 - '0' as u16,
+                '1'..='8' => file = file.saturating_add(c as u16 - '0' as u16),
                 'X' | 'O' => {
                     if file < 8 {
                         let bit = 1u64 << (rank * 8 + file as u8);
@@ -70,7 +71,7 @@ pub(super) fn parse_position(text: &str) -> Result<LinesOfAction, ParseError> {
                             white |= bit;
                         }
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
                 _ => return Err(ParseError::at("rank", index, Problem::UnexpectedChar(c))),
             }

@@ -339,6 +339,7 @@ impl Game for TicTacToe {
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
+        crate::game::check_position_len(text)?;
         let mut fields = text.split_ascii_whitespace();
         let board = fields
             .next()
@@ -352,7 +353,7 @@ impl Game for TicTacToe {
         let (mut x, mut o) = (0u16, 0u16);
         let mut rows = 0u16;
         for (i, row_text) in board.split('/').enumerate() {
-            rows += 1;
+            rows = rows.saturating_add(1);
             if i >= 3 {
                 continue;
             }
