@@ -370,17 +370,20 @@ fn default_for<G: Game>() -> imcts_config {
 }
 
 fn parse_for<G: Game>(text: &str) -> Result<imcts_config, imcts_status> {
-    match spec::parse::<G>(text).map_err(|_| imcts_status::BadSpec)? {
-        PlayerSpec::Mcts(cfg) => Ok(to_c(&cfg)),
+    let c = match spec::parse::<G>(text).map_err(|_| imcts_status::BadSpec)? {
+        PlayerSpec::Mcts(cfg) => to_c(&cfg),
         PlayerSpec::AlphaBeta(ab, tt) => {
             let mut c = default_for::<G>();
             c.algorithm = IMCTS_ALGORITHM_ALPHABETA;
             c.eval = eval_index::<G>(ab.eval);
             c.ab_max_depth = ab.max_depth;
             c.ab_tt_entries = tt as u64;
-            Ok(c)
+            c
         }
-    }
+    };
+    // A spec that parses must also search: the same check `imcts_engine_search` makes.
+    validate::<G>(&c).map_err(|_| imcts_status::BadSpec)?;
+    Ok(c)
 }
 
 /// Writes the default configuration of `game` to `*out`: MCTS, plain UCT with MCTS-Solver, the

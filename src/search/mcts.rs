@@ -376,8 +376,14 @@ impl<'a, G: Game> Mcts<'a, G> {
             };
         }
         if result.best.is_none() {
-            // Cannot happen with a well-formed tree; still, never return no move.
-            return self.fallback(game, moves.moves(), result);
+            // No child was visited: the budget stopped the search before its first simulation
+            // (e.g. a node budget the root's expansion already spent). Play the one-ply
+            // evaluation, but report the real stop reason rather than a full pool.
+            let pool_full = result.pool_full;
+            let mut r = self.fallback(game, moves.moves(), result);
+            r.stop = stop;
+            r.pool_full = pool_full;
+            return r;
         }
         result
     }

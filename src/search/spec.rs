@@ -137,15 +137,53 @@ pub fn split_spec(spec: &str) -> Result<(&str, &str), SpecError<'_>> {
     }
 }
 
-fn number<'a, T: core::str::FromStr>(label: &'a str, digits: &str) -> Result<T, SpecError<'a>> {
-    digits.parse().map_err(|_| SpecError {
-        label,
-        problem: "expected a number after the label's name",
-    })
+// The αβ depth message below states this bound.
+const _: () = assert!(super::alphabeta::MAX_DEPTH == 64);
+
+/// A number type a label can carry, with the error that states its range.
+trait LabelNumber: core::str::FromStr {
+    /// What the digits after the label's name must be.
+    const EXPECTED: &'static str;
+    /// Whether a parsed value is usable (floats: finite).
+    fn usable(&self) -> bool {
+        true
+    }
+}
+
+impl LabelNumber for u8 {
+    const EXPECTED: &'static str = "expected a whole number from 0 to 255 after the label's name";
+}
+
+impl LabelNumber for u32 {
+    const EXPECTED: &'static str =
+        "expected a whole number from 0 to 4294967295 after the label's name";
+}
+
+impl LabelNumber for u64 {
+    const EXPECTED: &'static str =
+        "expected a whole number from 0 to 18446744073709551615 after the label's name";
+}
+
+impl LabelNumber for f32 {
+    const EXPECTED: &'static str =
+        "expected a finite number (at most about 3.4e38 in size) after the label's name";
+    fn usable(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+fn number<'a, T: LabelNumber>(label: &'a str, digits: &str) -> Result<T, SpecError<'a>> {
+    match digits.parse::<T>() {
+        Ok(x) if x.usable() => Ok(x),
+        _ => Err(SpecError {
+            label,
+            problem: T::EXPECTED,
+        }),
+    }
 }
 
 /// A number after the label's name that must not be zero; `problem` says why.
-fn positive<'a, T: core::str::FromStr + Default + PartialEq>(
+fn positive<'a, T: LabelNumber + Default + PartialEq>(
     label: &'a str,
     digits: &str,
     problem: &'static str,
@@ -406,10 +444,20 @@ pub fn parse_alphabeta<G: Game>(spec: &str) -> Result<(AlphaBetaConfig<G>, usize
         } else if let Some(d) = l.strip_prefix("depth") {
             seen.claim(Slot::Fet, label)?;
             let depth: u32 = positive(label, d, "the depth must be at least 1")?;
+            if depth > super::alphabeta::MAX_DEPTH {
+                return Err(SpecError {
+                    label,
+                    problem: "the depth must be between 1 and 64",
+                });
+            }
             cfg.max_depth = depth;
         } else if let Some(d) = l.strip_prefix("tt") {
             seen.claim(Slot::Np, label)?;
-            tt = number(label, d)?;
+            let entries: u64 = number(label, d)?;
+            tt = usize::try_from(entries).map_err(|_| SpecError {
+                label,
+                problem: "more table entries than this machine can address",
+            })?;
         } else {
             return Err(SpecError {
                 label,

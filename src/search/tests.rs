@@ -826,3 +826,62 @@ fn empty_labels_are_errors_but_empty_lists_are_not() {
         "empty label"
     );
 }
+
+#[test]
+fn a_budget_spent_before_the_first_simulation_is_reported_as_such() {
+    // Issue 13: `nodes 1` and zero budgets used to report `pool-full` with room to spare.
+    let p = Bt::new();
+    for budget in [
+        Budget {
+            iterations: None,
+            nodes: Some(1),
+            time_us: None,
+        },
+        Budget::iterations(0),
+    ] {
+        let mut nodes = vec![Node::EMPTY; 1000];
+        let mut g = p.clone();
+        let mut m = Mcts::new(&mut nodes, MctsConfig::<Bt>::default());
+        let r = m.search(&mut g, budget, &mut NoClock);
+        assert_eq!(r.simulations, 0);
+        assert!(!r.pool_full, "{budget:?}");
+        let want = if budget.nodes.is_some() {
+            StopReason::Nodes
+        } else {
+            StopReason::Iterations
+        };
+        assert_eq!(r.stop, want);
+        assert!(p.is_legal(r.best.expect("a move")));
+    }
+}
+
+#[test]
+fn specs_that_could_not_search_fail_to_parse_and_say_the_range() {
+    // Issue 13 item 3: these parsed, then failed (or misbehaved) at search time.
+    for s in [
+        "mcts(pbnan)",
+        "mcts(pbinf)",
+        "mcts(pb-inf)",
+        "mcts(pb1e39)",
+        "mcts(c1e39)",
+    ] {
+        let e = spec::parse::<Bt>(s).unwrap_err();
+        assert!(e.problem.contains("finite"), "{s}: {e}");
+    }
+    for s in ["ab(depth65)", "ab(depth100)", "ab(depth4294967295)"] {
+        let e = spec::parse::<Bt>(s).unwrap_err();
+        assert!(e.problem.contains("between 1 and 64"), "{s}: {e}");
+    }
+    assert!(spec::parse::<Bt>("ab(depth64)").is_ok());
+    // Item 8: numbers out of their type's range name the range.
+    for (s, range) in [
+        ("mcts(np99999999999)", "0 to 4294967295"),
+        ("mcts(fet-1)", "0 to 4294967295"),
+        ("mcts(seed-1)", "0 to 18446744073709551615"),
+        ("mcts(dist256)", "0 to 255"),
+        ("ab(tt-1)", "0 to 18446744073709551615"),
+    ] {
+        let e = spec::parse::<Bt>(s).unwrap_err();
+        assert!(e.problem.contains(range), "{s}: {e}");
+    }
+}
