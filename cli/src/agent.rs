@@ -50,6 +50,17 @@ fn proven_name(p: Proven) -> &'static str {
     }
 }
 
+/// A spec error as the command line prints it; an unknown label also lists the game's
+/// evaluation labels (`mcts(efMS)` in Kalah names no evaluation of Kalah's).
+pub fn spec_error<G: Game>(e: spec::SpecError<'_>) -> String {
+    let mut msg = format!("bad player spec {e}");
+    if e.problem.starts_with("unknown label") {
+        let evals: Vec<&str> = G::EVALS.iter().map(|(name, _)| *name).collect();
+        msg.push_str(&format!(" ({} evaluations: {})", G::NAME, evals.join(", ")));
+    }
+    msg
+}
+
 /// Node capacity that fits a budget: every simulation adds at most one expanded node's
 /// children, so `sims × MAX_MOVES` bounds the tree.
 pub fn nodes_for<G: Game>(budget: &Budget) -> usize {
@@ -76,7 +87,7 @@ impl<G: Game> Agent<G> {
         pool: Option<usize>,
         seed: Option<u64>,
     ) -> Result<Self, String> {
-        let parsed = spec::parse::<G>(spec_text).map_err(|e| format!("bad player spec {e}"))?;
+        let parsed = spec::parse::<G>(spec_text).map_err(spec_error::<G>)?;
         Ok(match parsed {
             PlayerSpec::Mcts(mut cfg) => {
                 if let Some(s) = seed {
@@ -86,7 +97,7 @@ impl<G: Game> Agent<G> {
                 Agent {
                     spec_text: spec_text.to_string(),
                     kind: Kind::Mcts(Some(MctsState::new(cfg))),
-                    nodes: vec![Node::EMPTY; n],
+                    nodes: crate::memory::filled(n, Node::EMPTY, "search nodes")?,
                     tt: Vec::new(),
                 }
             }
@@ -94,7 +105,7 @@ impl<G: Game> Agent<G> {
                 spec_text: spec_text.to_string(),
                 kind: Kind::AlphaBeta(cfg),
                 nodes: Vec::new(),
-                tt: vec![TtEntry::EMPTY; tt],
+                tt: crate::memory::filled(tt, TtEntry::EMPTY, "transposition-table entries")?,
             },
         })
     }

@@ -5,7 +5,7 @@ use crate::agent::{Agent, Thought};
 use crate::search::wall_clock;
 use imcts::search::Budget;
 use imcts::{Game, Outcome, Player, SearchRng};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// Games longer than this many plies are adjudicated a draw (a guard for games without a
@@ -81,7 +81,7 @@ pub fn derive_seed(seed: u64, a: u64, b: u64) -> u64 {
 }
 
 /// The starting position of game `index`.
-fn start_position<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<G, String> {
+pub fn start_position<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<G, String> {
     let pair = index / 2;
     if !spec.openings.is_empty() {
         let text = &spec.openings[pair % spec.openings.len()];
@@ -91,8 +91,27 @@ fn start_position<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<G, Str
     Ok(G::paired_start(&mut rng).unwrap_or_else(G::new))
 }
 
-/// Plays game `index` of the match: A moves first in even games.
-pub fn play_game<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<GameRecord, String> {
+/// Set by Ctrl-C (SIGINT) or SIGTERM in commands that install [`stop_on_signals`]: matches then
+/// finish no new game and abandon the ones in progress after the current move.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installs the SIGINT/SIGTERM handler that sets [`STOP`]; a second signal exits at once
+/// (code 130).
+pub fn stop_on_signals() -> Result<(), String> {
+    ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    })
+    .map_err(|e| format!("cannot install the Ctrl-C handler: {e}"))
+}
+
+/// Plays game `index` of the match: A moves first in even games. `Ok(None)` if [`STOP`] was
+/// set before the game ended (the game is abandoned, not recorded).
+pub fn play_game<G: MatchGame>(
+    spec: &MatchSpec,
+    index: usize,
+) -> Result<Option<GameRecord>, String> {
     let mut game: G = start_position(spec, index)?;
     let start = crate::games::position_string(&game);
     let a_first = index.is_multiple_of(2);
@@ -110,6 +129,9 @@ pub fn play_game<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<GameRec
     let mut clock = wall_clock();
     let mut plies = 0;
     while !game.is_terminal() && plies < MAX_PLIES {
+        if STOP.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let a_to_move = game.side_to_move() == a_player;
         let agent = if a_to_move { &mut a } else { &mut b };
         let t: Thought<G::Move> = match agent.think(&mut game, spec.budget, &mut clock) {
@@ -134,7 +156,7 @@ pub fn play_game<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<GameRec
         Some(Outcome::Win(_)) => -1,
         _ => 0,
     };
-    Ok(GameRecord {
+    Ok(Some(GameRecord {
         index,
         a_first,
         start,
@@ -142,7 +164,7 @@ pub fn play_game<G: MatchGame>(spec: &MatchSpec, index: usize) -> Result<GameRec
         outcome,
         a_result,
         work,
-    })
+    }))
 }
 
 /// Running and final tallies of a match, from A's side.
@@ -176,14 +198,31 @@ impl Tally {
         }
     }
 
-    /// The paper's 95% confidence half-width, `1.96·sqrt(p(1−p)/n)`.
-    pub fn ci95(&self) -> f64 {
-        let n = self.counted();
-        if n == 0 {
-            return 0.0;
+    /// The 95% Wilson score interval of A's rate, `(low, high)`, within `[0, 1]`.
+    ///
+    /// The paper's normal interval `p ± 1.96·sqrt(p(1−p)/n)` misbehaves at small `n` and at the
+    /// edges: two drawn games gave `50% ± 69.3`, and 20 losses `0% ± 0`. Wilson's interval stays
+    /// inside `[0, 1]` and is never empty: two draws give `[9.5%, 90.5%]`, 20 losses
+    /// `[0%, 16.1%]`. For large `n` and `p` away from 0 and 1 the two agree. With no counted
+    /// game it is `[0, 1]`. Draws count half, as in the rate.
+    pub fn wilson95(&self) -> (f64, f64) {
+        let n = self.counted() as f64;
+        if n == 0.0 {
+            return (0.0, 1.0);
         }
+        let z = 1.96f64;
         let p = self.a_rate();
-        1.96 * (p * (1.0 - p) / n as f64).sqrt()
+        let denom = 1.0 + z * z / n;
+        let center = (p + z * z / (2.0 * n)) / denom;
+        let half = z / denom * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        ((center - half).max(0.0), (center + half).min(1.0))
+    }
+
+    /// Half the width of the 95% Wilson interval ([`wilson95`](Self::wilson95)); the JSON
+    /// field `ci95`.
+    pub fn ci95(&self) -> f64 {
+        let (lo, hi) = self.wilson95();
+        (hi - lo) / 2.0
     }
 
     /// Average simulations per move of A (`side` 0) or B (`side` 1).
@@ -225,13 +264,36 @@ impl Tally {
     }
 }
 
+/// How a match ended.
+pub struct MatchOutcome {
+    /// The tally of the finished games (paired protocols: of the complete pairs).
+    pub tally: Tally,
+    /// The finished games, in game order (resumed ones included).
+    pub records: Vec<GameRecord>,
+    /// Whether [`STOP`] cut the match short.
+    pub interrupted: bool,
+}
+
 /// Plays a whole match on `spec.threads` threads, calling `progress` on the main thread after
 /// each finished game with the tally so far. Game `i` depends only on the seed and `i`, so the
 /// same seed gives the same games whatever the thread count (with simulation budgets).
 pub fn run_match<G: MatchGame>(
     spec: &MatchSpec,
-    mut progress: impl FnMut(&Tally, usize),
+    progress: impl FnMut(&Tally, usize),
 ) -> Result<(Tally, Vec<GameRecord>), String> {
+    let m = run_match_with::<G>(spec, Vec::new(), progress, |_| Ok(()))?;
+    Ok((m.tally, m.records))
+}
+
+/// [`run_match`] that skips the games in `finished` (a resumed match: they count as played),
+/// calls `on_game` on the main thread with each game as it finishes (to record it at once),
+/// and stops early, without error, when [`STOP`] is set.
+pub fn run_match_with<G: MatchGame>(
+    spec: &MatchSpec,
+    finished: Vec<GameRecord>,
+    mut progress: impl FnMut(&Tally, usize),
+    mut on_game: impl FnMut(&GameRecord) -> Result<(), String>,
+) -> Result<MatchOutcome, String> {
     // Validate the specs once, before any thread starts.
     Agent::<G>::new(&spec.a, &Budget::iterations(1), Some(1), None)?;
     Agent::<G>::new(&spec.b, &Budget::iterations(1), Some(1), None)?;
@@ -239,30 +301,52 @@ pub fn run_match<G: MatchGame>(
         let mut rng = imcts::rng::seeded(0);
         spec.openings.is_empty() && G::paired_start(&mut rng).is_some()
     };
-    let games = if paired {
-        spec.games + spec.games % 2
-    } else {
-        spec.games
-    };
+    if paired && spec.games % 2 == 1 {
+        return Err(format!(
+            "{} matches play pairs of games on the same random board: --games must be even (got {})",
+            G::NAME,
+            spec.games
+        ));
+    }
+    let games = spec.games;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Result<GameRecord, String>>();
-    let threads = spec.threads.clamp(1, games.max(1));
-    let mut records: Vec<Option<GameRecord>> = vec![None; games];
+    let mut records: Vec<Option<GameRecord>> = crate::memory::filled(games, None, "game records")?;
     let mut error = None;
+    let resumed = finished.len();
+    for r in finished {
+        let i = r.index;
+        if i >= games {
+            return Err(format!(
+                "the resumed record has game index {i}, past --games {games}"
+            ));
+        }
+        if records[i].is_some() {
+            return Err(format!("the resumed record holds game {i} twice"));
+        }
+        records[i] = Some(r);
+    }
+    let todo: Vec<usize> = (0..games).filter(|&i| records[i].is_none()).collect();
+    let todo = &todo;
+    let threads = spec.threads.clamp(1, todo.len().max(1));
     std::thread::scope(|s| {
         for _ in 0..threads {
             let tx = tx.clone();
             let next = &next;
             s.spawn(move || {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= todo.len() || STOP.load(Ordering::Relaxed) {
                         break;
                     }
-                    let r = play_game::<G>(spec, i);
+                    let r = match play_game::<G>(spec, todo[k]) {
+                        Ok(Some(rec)) => Ok(rec),
+                        Ok(None) => break,
+                        Err(e) => Err(e),
+                    };
                     let failed = r.is_err();
                     if tx.send(r).is_err() || failed {
-                        next.store(games, Ordering::Relaxed);
+                        next.store(todo.len(), Ordering::Relaxed);
                         break;
                     }
                 }
@@ -270,8 +354,9 @@ pub fn run_match<G: MatchGame>(
         }
         drop(tx);
         let mut tally = Tally::default();
-        let mut done = 0;
+        let mut done = resumed;
         for r in rx {
+            let r = r.and_then(|rec| on_game(&rec).map(|()| rec));
             match r {
                 Ok(rec) => {
                     let i = rec.index;
@@ -291,7 +376,7 @@ pub fn run_match<G: MatchGame>(
                 }
                 Err(e) => {
                     error.get_or_insert(e);
-                    next.store(games, Ordering::Relaxed);
+                    next.store(todo.len(), Ordering::Relaxed);
                 }
             }
         }
@@ -299,19 +384,25 @@ pub fn run_match<G: MatchGame>(
     if let Some(e) = error {
         return Err(e);
     }
-    let records: Vec<GameRecord> = records.into_iter().flatten().collect();
-    // Recount in game order so the tally does not depend on finishing order.
+    // Recount in game order so the tally does not depend on finishing order. Paired protocols
+    // count complete pairs only (an interrupted match may leave half a pair).
     let mut tally = Tally::default();
     if paired {
         for pair in records.chunks(2) {
-            if let [g1, g2] = pair {
+            if let [Some(g1), Some(g2)] = pair {
                 tally.add_pair(g1, g2);
             }
         }
     } else {
-        for r in &records {
+        for r in records.iter().flatten() {
             tally.add_game(r);
         }
     }
-    Ok((tally, records))
+    let records: Vec<GameRecord> = records.into_iter().flatten().collect();
+    let interrupted = records.len() < games;
+    Ok(MatchOutcome {
+        tally,
+        records,
+        interrupted,
+    })
 }

@@ -78,6 +78,9 @@ impl<G: Game> GameSession<G> {
                 .ok_or_else(|| format!("go {kind}: missing number"))?
                 .parse()
                 .map_err(|_| format!("go {kind}: expected a whole number"))?;
+            if value == 0 {
+                return Err(format!("go {kind}: must be at least 1"));
+            }
             match kind {
                 "sims" => budget.iterations = Some(value),
                 "ms" => budget.time_us = Some(value.saturating_mul(1000)),

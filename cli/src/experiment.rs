@@ -431,7 +431,19 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
         );
         return Ok(());
     }
+    if args.games == Some(0) {
+        return Err("--games must be at least 1".into());
+    }
+    if args.sims == Some(0) {
+        return Err("--sims must be at least 1".into());
+    }
+    crate::match_cmd::check_threads(args.threads)?;
     if args.name == "ttt-tables" {
+        if args.sims.is_some() {
+            return Err(
+                "--sims has no effect on ttt-tables: each table row fixes its iterations".into(),
+            );
+        }
         return ttt_tables(args);
     }
     let preset = PRESETS
@@ -451,6 +463,17 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
 fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<(), String> {
     let sims = args.sims.unwrap_or(preset.quick_sims);
     let rows = (preset.rows)(args.scale, sims);
+    if args.sims.is_some() && (args.scale == Scale::Paper || rows.iter().all(|r| r.alphabeta)) {
+        return Err(format!(
+            "--sims has no effect on {}: {}",
+            preset.name,
+            if args.scale == Scale::Paper {
+                "the paper scale uses the paper's time per move"
+            } else {
+                "every row plays αβ, which quick scale runs on a time budget"
+            }
+        ));
+    }
     if !args.json {
         println!(
             "{} ({} scale)",
@@ -461,8 +484,8 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             }
         );
         println!(
-            "{:<26} {:<24} {:>6} {:>10} {:>16} {:>8}",
-            "A", "B", "games", "budget", "ours (A %)", "paper"
+            "{:<26} {:<24} {:>6} {:>10} {:>19} {:>8}",
+            "A", "B", "games", "budget", "ours A% [95% Wilson]", "paper"
         );
     }
     for r in rows {
@@ -488,15 +511,13 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             b: r.b.clone(),
             games,
             budget,
-            threads: args.threads.max(1),
+            threads: args.threads,
             seed: args.seed,
             openings: preset
                 .openings
                 .map(|text| {
-                    text.lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                        .map(String::from)
+                    crate::match_cmd::opening_lines(text)
+                        .map(|(_, l)| l.to_string())
                         .collect()
                 })
                 .unwrap_or_default(),
@@ -508,20 +529,28 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
         })?;
         pb.finish_and_clear();
         let ours = 100.0 * t.a_rate();
-        let ci = 100.0 * t.ci95();
+        let (lo, hi) = t.wilson95();
         if args.json {
             let obj = serde_json::json!({
                 "experiment": preset.name, "game": G::NAME, "a": r.a, "b": r.b, "games": games,
                 "budget": budget_text, "a_wins": t.a_wins, "b_wins": t.b_wins, "draws": t.draws,
-                "a_rate": t.a_rate(), "ci95": t.ci95(), "paper_rate": r.paper.map(|p| p / 100.0),
+                "a_rate": t.a_rate(), "ci95": t.ci95(), "ci95_low": lo, "ci95_high": hi,
+                "paper_rate": r.paper.map(|p| p / 100.0),
                 "paper_secs": r.paper_secs,
             });
             println!("{obj}");
         } else {
             let paper = r.paper.map_or("—".to_string(), |p| format!("{p:.1}"));
             println!(
-                "{:<26} {:<24} {:>6} {:>10} {:>9.1} ± {:>4.1} {:>8}",
-                r.a, r.b, games, budget_text, ours, ci, paper
+                "{:<26} {:<24} {:>6} {:>10} {:>5.1} [{:>5.1},{:>5.1}] {:>8}",
+                r.a,
+                r.b,
+                games,
+                budget_text,
+                ours,
+                100.0 * lo,
+                100.0 * hi,
+                paper
             );
         }
     }
@@ -535,10 +564,11 @@ fn ttt_tables(args: &ExperimentArgs) -> Result<(), String> {
     use imcts::games::tictactoe::{FIG5A, FIG5B, TicTacToe};
     use imcts::search::bbq_experiments::{Fig5, MoveRate, TTT_TABLES, root_win_rates};
     use imcts::search::node::Node;
-    let runs: u32 = match args.scale {
-        Scale::Quick => args.games.unwrap_or(200) as u32,
-        Scale::Paper => args.games.unwrap_or(1000) as u32,
+    let runs = match args.scale {
+        Scale::Quick => args.games.unwrap_or(200),
+        Scale::Paper => args.games.unwrap_or(1000),
     };
+    let runs = u32::try_from(runs).map_err(|_| "--games: at most 4294967295 runs".to_string())?;
     let paper = |table: u8, spec: &str| -> &'static str {
         match (table, spec.contains("best")) {
             (1, false) => "paper: B2 0.2, C2 0.2 (cannot tell them apart)",

@@ -8,6 +8,7 @@ mod experiment;
 mod games;
 mod gomocup;
 mod match_cmd;
+mod memory;
 mod perft;
 mod search;
 mod tournament;
@@ -78,7 +79,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprintln!("error: {msg}");
-            ExitCode::FAILURE
+            // Like clap's usage errors: 2 for anything the user can fix.
+            ExitCode::from(2)
         }
     }
 }

@@ -25,13 +25,23 @@ pub struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    /// The kernel budget.
-    pub fn budget(&self) -> Budget {
-        Budget {
+    /// The kernel budget. A zero limit is refused: it would stop every search before its first
+    /// simulation.
+    pub fn budget(&self) -> Result<Budget, String> {
+        for (flag, value) in [
+            ("--sims", self.sims),
+            ("--ms", self.ms),
+            ("--nodes", self.nodes),
+        ] {
+            if value == Some(0) {
+                return Err(format!("{flag} must be at least 1"));
+            }
+        }
+        Ok(Budget {
             iterations: self.sims,
             nodes: self.nodes,
-            time_us: self.ms.map(|m| m * 1000),
-        }
+            time_us: self.ms.map(|m| m.saturating_mul(1000)),
+        })
     }
 }
 
@@ -62,6 +72,9 @@ pub struct SearchArgs {
 /// Default node capacity: 2 Mi nodes, 48 MiB.
 pub const DEFAULT_POOL: usize = 1 << 21;
 
+/// The most nodes a pool can use (node ids are 32-bit); larger `--pool` values are refused.
+pub const MAX_POOL: usize = u32::MAX as usize - 1;
+
 pub fn run(args: &SearchArgs) -> Result<(), String> {
     crate::with_game!(args.game.as_str(), G => run_game::<G>(args))
 }
@@ -83,7 +96,8 @@ fn proven_name(p: Proven) -> &'static str {
 
 fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     let mut game: G = crate::games::position_or_start(args.position.as_deref())?;
-    let parsed = spec::parse::<G>(&args.player).map_err(|e| format!("bad player spec {e}"))?;
+    let budget = args.budget.budget()?;
+    let parsed = spec::parse::<G>(&args.player).map_err(crate::agent::spec_error::<G>)?;
     let mut config = match parsed {
         spec::PlayerSpec::Mcts(c) => c,
         spec::PlayerSpec::AlphaBeta(c, tt) => return run_alphabeta(args, game, c, tt),
@@ -91,14 +105,16 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     if let Some(s) = args.seed {
         config.seed = s;
     }
-    if args.pool == 0 {
-        return Err("--pool must be at least 1".into());
+    if args.pool == 0 || args.pool > MAX_POOL {
+        return Err(format!(
+            "--pool must be between 1 and {MAX_POOL} nodes (the kernel's limit)"
+        ));
     }
-    let mut nodes = vec![Node::EMPTY; args.pool];
+    let mut nodes = crate::memory::filled(args.pool, Node::EMPTY, "search nodes (--pool)")?;
     let mut mcts = Mcts::new(&mut nodes, config);
     let mut clock = wall_clock();
     let t = Instant::now();
-    let r = mcts.search(&mut game, args.budget.budget(), &mut clock);
+    let r = mcts.search(&mut game, budget, &mut clock);
     let secs = t.elapsed().as_secs_f64();
     let sims_per_s = if secs > 0.0 {
         r.simulations as f64 / secs
@@ -187,14 +203,15 @@ fn run_alphabeta<G: Game>(
     config: AlphaBetaConfig<G>,
     tt_entries: usize,
 ) -> Result<(), String> {
-    let mut entries = vec![TtEntry::EMPTY; tt_entries];
+    let mut entries =
+        crate::memory::filled(tt_entries, TtEntry::EMPTY, "transposition-table entries")?;
     let mut tt = TranspositionTable::new(&mut entries);
     let mut clock = wall_clock();
     let t = Instant::now();
     let r = alphabeta::search(
         &mut game,
         &config,
-        args.budget.budget(),
+        args.budget.budget()?,
         Some(&mut tt),
         &mut clock,
     );

@@ -47,6 +47,12 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
     if args.games_per_match == 0 {
         return Err("--games-per-match must be at least 1".into());
     }
+    crate::match_cmd::check_threads(args.threads)?;
+    let budget = args.budget.budget()?;
+    // Every spec is checked before round 1, not when its round comes.
+    for p in &args.players {
+        crate::agent::Agent::<G>::new(p, &imcts::search::Budget::iterations(1), Some(1), None)?;
+    }
     let mut players = args.players.clone();
     let mut round = 1;
     while players.len() > 1 {
@@ -62,8 +68,8 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
                 a: players[i].clone(),
                 b: players[j].clone(),
                 games: args.games_per_match,
-                budget: args.budget.budget(),
-                threads: args.threads.max(1),
+                budget,
+                threads: args.threads,
                 seed: arena::derive_seed(args.seed, round, slot as u64),
                 openings: Vec::new(),
             };

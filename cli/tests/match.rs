@@ -18,12 +18,16 @@ fn json(s: &str) -> serde_json::Value {
     serde_json::from_str(s.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
 }
 
+/// The record's lines in game order (they are written as games finish, which with several
+/// threads need not be game order).
 fn record_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(path)
+    let mut lines: Vec<serde_json::Value> = std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .map(json)
-        .collect()
+        .collect();
+    lines.sort_by_key(|l| l["index"].as_u64());
+    lines
 }
 
 #[test]
@@ -66,8 +70,14 @@ fn a_short_match_keeps_its_books_and_repeats_with_one_or_two_threads() {
     assert_eq!(s1["games"], 6);
     let rate = s1["a_rate"].as_f64().unwrap();
     assert!((rate - (w as f64 + 0.5 * d as f64) / 6.0).abs() < 1e-12);
+    // ci95 is half the 95% Wilson interval, which contains the rate.
     let ci = s1["ci95"].as_f64().unwrap();
-    assert!((ci - 1.96 * (rate * (1.0 - rate) / 6.0).sqrt()).abs() < 1e-12);
+    let (lo, hi) = (
+        s1["ci95_low"].as_f64().unwrap(),
+        s1["ci95_high"].as_f64().unwrap(),
+    );
+    assert!((ci - (hi - lo) / 2.0).abs() < 1e-12);
+    assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0);
     for key in ["game", "a", "b"] {
         assert!(s1.get(key).is_some(), "{key}");
     }
