@@ -34,9 +34,20 @@
 // Capacity of `imcts_result.best_move`, NUL included. Every game's move notation is shorter.
 #define IMCTS_MOVE_CAPACITY 32
 
+// After this many consecutive equal readings of a budget's clock, `imcts_engine_search` takes
+// the clock as frozen and ends the search as if its time were up (`IMCTS_STOP_TIME`;
+// `elapsed_us` counts only the time the clock really advanced): a clock that never advances cannot hang the host. The clock is read every
+// 64 MCTS simulations and every 1,024 αβ nodes, so a working clock, even one that ticks only
+// every few milliseconds, never repeats this often.
+#define IMCTS_FROZEN_CLOCK_READS 65536
+
 // The moves an engine remembers for `imcts_engine_undo`. Past this many plies the oldest move
 // is forgotten (play never fails for lack of room; only the last 256 moves can be undone).
 #define IMCTS_HISTORY_CAPACITY 256
+
+// The longest position string, in bytes, any game accepts: longer input to
+// `imcts_engine_set_position` is `IMCTS_STATUS_BAD_POSITION` without being parsed.
+#define IMCTS_MAX_POSITION_LEN 512
 
 // What a call did. `IMCTS_STATUS_OK` (0) is success; every other value names one failure.
 //
@@ -248,7 +259,8 @@ typedef struct imcts_result {
 // Uniformly random legal moves.
 #define IMCTS_PLAYOUT_RANDOM 0
 
-// The game's informed policy (`ipp`); only for games that have one (Breakthrough).
+// The game's informed policy (`ipp`); only for games that have one (Breakthrough and Lines
+// of Action; `IMCTS_STATUS_BAD_CONFIG` for the others).
 #define IMCTS_PLAYOUT_INFORMED 1
 
 // αβ playouts: each move chosen by a 2-ply selective αβ search on the evaluation (`abp`).
@@ -342,6 +354,8 @@ const char *imcts_status_str(uint32_t status);
 // game's UCT constant, random playouts, the default seed; αβ fields at depth 64 and 2^20
 // table entries (as the spec `ab` would give).
 //
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, PANIC (hosted builds).
+//
 // # Safety
 // `out` must be NULL or valid for writing an `imcts_config`.
 imcts_status imcts_config_default(imcts_game game, struct imcts_config *out);
@@ -349,22 +363,54 @@ imcts_status imcts_config_default(imcts_game game, struct imcts_config *out);
 // Parses a player spec (`mcts(ipp,im0.4)`, `mcts(bl',reuse,seed7)`, `ab(efLH,depth6,tt4096)`,
 // …: the grammar of the kernel's `search::spec` module) for `game` into `*out`.
 // `IMCTS_STATUS_BAD_SPEC` for a spec the kernel rejects (unknown or repeated labels, values
-// out of range, options the game lacks).
+// out of range, non-finite numbers, options the game lacks) and for one whose configuration
+// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches);
+// `imcts_config_parse_error` says which label is wrong and why.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 //
 // # Safety
 // `spec` must be NULL or point to `len` readable bytes; `out` must be NULL or valid for
 // writing an `imcts_config`.
 imcts_status imcts_config_parse(imcts_game game, const char *spec, size_t len, struct imcts_config *out);
 
+// Writes why `spec` is not a valid player spec for `game`, e.g.
+// `'pbnan': expected a finite number (at most about 3.4e38 in size) after the label's name`,
+// to `buf` (buffer convention of the crate docs); an empty string if it is valid (that is, if
+// `imcts_config_parse` accepts it).
+//
+// Statuses: `OK`, `NULL_POINTER`, `UNKNOWN_GAME`, `INVALID_UTF8`, `BUFFER_TOO_SMALL`, `PANIC`.
+//
+// # Safety
+// `spec` must be NULL or point to `len` readable bytes; `buf` must be NULL or valid for writing
+// `capacity` bytes; `out_len` must be NULL or valid for writing a `size_t`.
+imcts_status imcts_config_parse_error(imcts_game game, const char *spec, size_t len, char *buf, size_t capacity, size_t *out_len);
+
+// Writes why `position` is not a valid position string for `game`, naming the field, e.g.
+// `rank 1 has length 9, expected 8` or `position is longer than 512 bytes`, to `buf` (buffer
+// convention of the crate docs); an empty string if it is valid (that is, if
+// `imcts_engine_set_position` accepts it).
+//
+// Statuses: `OK`, `NULL_POINTER`, `UNKNOWN_GAME`, `INVALID_UTF8`, `BUFFER_TOO_SMALL`, `PANIC`.
+//
+// # Safety
+// `position` must be NULL or point to `len` readable bytes; `buf` must be NULL or valid for
+// writing `capacity` bytes; `out_len` must be NULL or valid for writing a `size_t`.
+imcts_status imcts_position_error(imcts_game game, const char *position, size_t len, char *buf, size_t capacity, size_t *out_len);
+
 // Writes the memory needed for an engine playing `game` with a pool of `node_capacity` search
 // nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes (49 for
 // Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, PANIC (hosted builds).
 //
 // # Safety
 // `out_size` must be NULL or valid for writing a `size_t`.
 imcts_status imcts_engine_size(imcts_game game, size_t node_capacity, size_t *out_size);
 
 // Writes the alignment engine memory needs (a power of two, at most 16) to `*out_align`.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, PANIC (hosted builds).
 //
 // # Safety
 // `out_align` must be NULL or valid for writing a `size_t`.
@@ -375,12 +421,16 @@ imcts_status imcts_engine_align(size_t *out_align);
 // writes its handle (equal to `mem`) to `*out_engine`. The memory then belongs to the engine
 // until the caller stops using it; there is nothing to free. Re-initialising is allowed.
 //
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, MISALIGNED, MEMORY_TOO_SMALL, PANIC (hosted builds).
+//
 // # Safety
 // `mem` must be NULL or valid for reading and writing `len` bytes, used by nothing else while
 // the engine is in use; `out_engine` must be NULL or valid for writing a pointer.
 imcts_status imcts_engine_init(void *mem, size_t len, imcts_game game, size_t node_capacity, struct imcts_engine **out_engine);
 
 // Writes the engine's game id to `*out_game`.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
 //
 // # Safety
 // `engine` must be NULL or an engine from `imcts_engine_init` not in use elsewhere;
@@ -389,7 +439,11 @@ imcts_status imcts_engine_game(const struct imcts_engine *engine, imcts_game *ou
 
 // Sets the position from a string in the game's notation (Breakthrough:
 // `rank8/…/rank1 side`, as `imcts_engine_position` writes it). Clears the undo history and
-// the search tree. `IMCTS_STATUS_BAD_POSITION` leaves the engine unchanged.
+// the search tree. `IMCTS_STATUS_BAD_POSITION` (also for input longer than
+// `IMCTS_MAX_POSITION_LEN` bytes) leaves the engine unchanged; `imcts_position_error` says
+// which field is wrong.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, BAD_ENGINE, BAD_POSITION, PANIC (hosted builds).
 //
 // # Safety
 // `engine` as for `imcts_engine_game`; `position` must be NULL or point to `len` readable
@@ -398,11 +452,15 @@ imcts_status imcts_engine_set_position(struct imcts_engine *engine, const char *
 
 // Resets to the game's start position, clearing the undo history and the search tree.
 //
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
+//
 // # Safety
 // `engine` as for `imcts_engine_game`.
 imcts_status imcts_engine_reset(struct imcts_engine *engine);
 
 // Writes the position in the game's notation to `buf` (buffer convention of the crate docs).
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, BUFFER_TOO_SMALL, PANIC (hosted builds).
 //
 // # Safety
 // `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
@@ -411,6 +469,8 @@ imcts_status imcts_engine_position(const struct imcts_engine *engine, char *buf,
 
 // Writes the legal moves, separated by single spaces, to `buf` (buffer convention of the
 // crate docs; an empty string when the game is over) and their number to `*out_count`.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, BUFFER_TOO_SMALL, PANIC (hosted builds).
 //
 // # Safety
 // As for `imcts_engine_position`; `out_count` must be NULL or valid for writing a `size_t`.
@@ -421,6 +481,8 @@ imcts_status imcts_engine_legal_moves(const struct imcts_engine *engine, char *b
 // over); either way the engine is unchanged. With tree reuse on, the search tree keeps the
 // subtree of the move.
 //
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, BAD_ENGINE, BAD_MOVE, ILLEGAL_MOVE, PANIC (hosted builds).
+//
 // # Safety
 // `engine` as for `imcts_engine_game`; `mv` must be NULL or point to `len` readable bytes.
 imcts_status imcts_engine_play(struct imcts_engine *engine, const char *mv, size_t len);
@@ -429,11 +491,15 @@ imcts_status imcts_engine_play(struct imcts_engine *engine, const char *mv, size
 // `imcts_engine_set_position`); `IMCTS_STATUS_NOTHING_TO_UNDO` when there is none. Clears the
 // search tree.
 //
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, NOTHING_TO_UNDO, PANIC (hosted builds).
+//
 // # Safety
 // `engine` as for `imcts_engine_game`.
 imcts_status imcts_engine_undo(struct imcts_engine *engine);
 
 // Writes how the game stands (`IMCTS_OUTCOME_*`) to `*out_outcome`.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
 //
 // # Safety
 // `engine` as for `imcts_engine_game`; `out_outcome` must be NULL or valid for writing a
@@ -443,12 +509,16 @@ imcts_status imcts_engine_outcome(const struct imcts_engine *engine, imcts_outco
 // Writes the player to move to `*out_player`: `0` for the first player, `1` for the second
 // (Kalah lets a player move several times in a row).
 //
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
+//
 // # Safety
 // `engine` as for `imcts_engine_game`; `out_player` must be NULL or valid for writing a
 // `uint32_t`.
 imcts_status imcts_engine_side_to_move(const struct imcts_engine *engine, uint32_t *out_player);
 
 // Writes how many moves `imcts_engine_undo` can take back to `*out_count`.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
 //
 // # Safety
 // `engine` as for `imcts_engine_game`; `out_count` must be NULL or valid for writing a
@@ -464,6 +534,8 @@ imcts_status imcts_engine_history_len(const struct imcts_engine *engine, size_t 
 // `stop_when_full`) and still returns a legal move, with `pool_full` set. A finished game
 // gives `IMCTS_STATUS_OK` with an empty move and `IMCTS_STOP_GAME_OVER`. `IMCTS_STATUS_BAD_CONFIG`
 // and `IMCTS_STATUS_BAD_BUDGET` are checked before anything changes.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_BUDGET, BAD_ENGINE, BAD_CONFIG, PANIC (hosted builds).
 //
 // # Safety
 // `engine` as for `imcts_engine_game`; `config`, `budget` must be NULL or valid for reading;

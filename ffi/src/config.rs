@@ -30,7 +30,8 @@ pub const IMCTS_VALUE_MODE_PROGRESSIVE_IMPLICIT: imcts_value_mode = 3;
 pub type imcts_playout = u32;
 /// Uniformly random legal moves.
 pub const IMCTS_PLAYOUT_RANDOM: imcts_playout = 0;
-/// The game's informed policy (`ipp`); only for games that have one (Breakthrough).
+/// The game's informed policy (`ipp`); only for games that have one (Breakthrough and Lines
+/// of Action; `IMCTS_STATUS_BAD_CONFIG` for the others).
 pub const IMCTS_PLAYOUT_INFORMED: imcts_playout = 1;
 /// αβ playouts: each move chosen by a 2-ply selective αβ search on the evaluation (`abp`).
 pub const IMCTS_PLAYOUT_ALPHA_BETA: imcts_playout = 2;
@@ -142,6 +143,13 @@ pub struct imcts_config {
     /// Playouts per iteration (`playouts<N>`), `>= 1`.
     pub bbq_playouts: u32,
 }
+
+/// After this many consecutive equal readings of a budget's clock, `imcts_engine_search` takes
+/// the clock as frozen and ends the search as if its time were up (`IMCTS_STOP_TIME`;
+/// `elapsed_us` counts only the time the clock really advanced): a clock that never advances cannot hang the host. The clock is read every
+/// 64 MCTS simulations and every 1,024 αβ nodes, so a working clock, even one that ticks only
+/// every few milliseconds, never repeats this often.
+pub const IMCTS_FROZEN_CLOCK_READS: u32 = 65_536;
 
 /// A host clock: the current time in microseconds from any fixed origin, never decreasing.
 /// Called with the budget's `clock_ctx`. Must not unwind (no C++ exceptions).
@@ -386,9 +394,22 @@ fn parse_for<G: Game>(text: &str) -> Result<imcts_config, imcts_status> {
     Ok(c)
 }
 
+/// Writes why `text` fails [`parse_for`] (nothing if it parses) for `imcts_config_parse_error`.
+pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) -> core::fmt::Result {
+    match spec::parse::<G>(text) {
+        Err(e) => write!(w, "{e}"),
+        Ok(_) if parse_for::<G>(text).is_err() => {
+            w.write_str("the spec parses, but its configuration is out of range for this game")
+        }
+        Ok(_) => Ok(()),
+    }
+}
+
 /// Writes the default configuration of `game` to `*out`: MCTS, plain UCT with MCTS-Solver, the
 /// game's UCT constant, random playouts, the default seed; αβ fields at depth 64 and 2^20
 /// table entries (as the spec `ab` would give).
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, PANIC (hosted builds).
 ///
 /// # Safety
 /// `out` must be NULL or valid for writing an `imcts_config`.
@@ -412,7 +433,11 @@ pub unsafe extern "C" fn imcts_config_default(
 /// Parses a player spec (`mcts(ipp,im0.4)`, `mcts(bl',reuse,seed7)`, `ab(efLH,depth6,tt4096)`,
 /// …: the grammar of the kernel's `search::spec` module) for `game` into `*out`.
 /// `IMCTS_STATUS_BAD_SPEC` for a spec the kernel rejects (unknown or repeated labels, values
-/// out of range, options the game lacks).
+/// out of range, non-finite numbers, options the game lacks) and for one whose configuration
+/// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches);
+/// `imcts_config_parse_error` says which label is wrong and why.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 ///
 /// # Safety
 /// `spec` must be NULL or point to `len` readable bytes; `out` must be NULL or valid for

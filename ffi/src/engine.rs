@@ -55,6 +55,11 @@ pub const IMCTS_OUTCOME_DRAW: imcts_outcome = 3;
 /// is forgotten (play never fails for lack of room; only the last 256 moves can be undone).
 pub const IMCTS_HISTORY_CAPACITY: usize = 256;
 
+/// The longest position string, in bytes, any game accepts: longer input to
+/// `imcts_engine_set_position` is `IMCTS_STATUS_BAD_POSITION` without being parsed.
+pub const IMCTS_MAX_POSITION_LEN: usize = 512;
+const _: () = assert!(IMCTS_MAX_POSITION_LEN == imcts::game::MAX_POSITION_LEN);
+
 /// An engine: a game position and a searcher, living in caller memory. Opaque; only ever
 /// handled through pointers returned by [`imcts_engine_init`].
 pub struct imcts_engine {
@@ -444,19 +449,51 @@ impl Region {
     }
 }
 
-/// The host's clock callback as a kernel [`Clock`].
+/// Consecutive equal readings after which the host's clock counts as frozen
+/// ([`IMCTS_FROZEN_CLOCK_READS`] in the header).
+const FROZEN_READS: u32 = crate::config::IMCTS_FROZEN_CLOCK_READS;
+
+/// The host's clock callback as a kernel [`Clock`], with the frozen-clock guard: once it has
+/// returned the same value `FROZEN_READS` times in a row, it reads as `time_us` later than that
+/// value, so a time budget ends instead of the search running forever.
 pub(crate) struct HostClock {
     now: crate::config::imcts_clock_fn,
     ctx: *mut c_void,
+    /// The budget's time limit: how far a frozen clock jumps.
+    time_us: u64,
+    /// The first and the latest value read.
+    first: Option<u64>,
+    last: Option<u64>,
+    /// How many readings in a row equalled `last`.
+    same: u32,
+}
+
+impl HostClock {
+    /// Whether the guard fired during the search.
+    fn froze(&self) -> bool {
+        self.same >= FROZEN_READS
+    }
 }
 
 impl Clock for HostClock {
     fn now_us(&mut self) -> u64 {
-        match self.now {
+        let v = match self.now {
             // SAFETY: the caller of imcts_engine_search promised a callable clock that does not
             // unwind, and passes `ctx` as it gave it.
             Some(f) => unsafe { f(self.ctx) },
             None => 0,
+        };
+        self.first.get_or_insert(v);
+        if self.last == Some(v) {
+            self.same = self.same.saturating_add(1);
+        } else {
+            self.last = Some(v);
+            self.same = 0;
+        }
+        if self.froze() {
+            v.saturating_add(self.time_us)
+        } else {
+            v
         }
     }
 }
@@ -519,9 +556,37 @@ unsafe fn with_engine<R>(
     r
 }
 
+/// Runs `f` on an engine for reading only: nothing is written through `ptr`, so a host may keep
+/// the engine in read-only memory while it calls the `const imcts_engine *` entry points.
+///
+/// # Safety
+/// `ptr` must be NULL or a pointer returned by `imcts_engine_init` whose memory is still valid
+/// and not being changed by another call for the duration of this one.
+unsafe fn with_engine_ref<R>(
+    ptr: *const imcts_engine,
+    f: impl FnOnce(&Games) -> Result<R, imcts_status>,
+) -> Result<R, imcts_status> {
+    if ptr.is_null() {
+        return Err(imcts_status::NullPointer);
+    }
+    if !(ptr as usize).is_multiple_of(ALIGN) {
+        return Err(imcts_status::BadEngine);
+    }
+    // SAFETY: non-NULL, aligned, and (caller's guarantee) at least an engine's worth of
+    // readable memory; the magic is a plain u64 at offset 0 of the repr(C) struct.
+    if unsafe { ptr.cast::<u64>().read() } != MAGIC {
+        return Err(imcts_status::BadEngine);
+    }
+    // SAFETY: the magic says imcts_engine_init wrote an Engine here; only shared access.
+    let engine = unsafe { &*ptr.cast::<Engine>() };
+    f(&engine.games)
+}
+
 /// Writes the memory needed for an engine playing `game` with a pool of `node_capacity` search
 /// nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes (49 for
 /// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, PANIC (hosted builds).
 ///
 /// # Safety
 /// `out_size` must be NULL or valid for writing a `size_t`.
@@ -545,6 +610,8 @@ pub unsafe extern "C" fn imcts_engine_size(
 
 /// Writes the alignment engine memory needs (a power of two, at most 16) to `*out_align`.
 ///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, PANIC (hosted builds).
+///
 /// # Safety
 /// `out_align` must be NULL or valid for writing a `size_t`.
 #[unsafe(no_mangle)]
@@ -563,6 +630,8 @@ pub unsafe extern "C" fn imcts_engine_align(out_align: *mut usize) -> imcts_stat
 /// at least `imcts_engine_size(game, node_capacity)` long) at the game's start position, and
 /// writes its handle (equal to `mem`) to `*out_engine`. The memory then belongs to the engine
 /// until the caller stops using it; there is nothing to free. Re-initialising is allowed.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, MISALIGNED, MEMORY_TOO_SMALL, PANIC (hosted builds).
 ///
 /// # Safety
 /// `mem` must be NULL or valid for reading and writing `len` bytes, used by nothing else while
@@ -616,6 +685,8 @@ pub unsafe extern "C" fn imcts_engine_init(
 
 /// Writes the engine's game id to `*out_game`.
 ///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
+///
 /// # Safety
 /// `engine` must be NULL or an engine from `imcts_engine_init` not in use elsewhere;
 /// `out_game` must be NULL or valid for writing a `uint32_t`.
@@ -628,8 +699,8 @@ pub unsafe extern "C" fn imcts_engine_game(
         if out_game.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        // SAFETY: forwarded from the caller; the closure does not change the engine.
-        let id = unsafe { with_engine(engine.cast_mut(), |games, _| Ok(games.id())) }?;
+        // SAFETY: forwarded from the caller; read-only.
+        let id = unsafe { with_engine_ref(engine, |games| Ok(games.id())) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_game.write(id.to_u32()) };
         Ok(())
@@ -638,7 +709,11 @@ pub unsafe extern "C" fn imcts_engine_game(
 
 /// Sets the position from a string in the game's notation (Breakthrough:
 /// `rank8/…/rank1 side`, as `imcts_engine_position` writes it). Clears the undo history and
-/// the search tree. `IMCTS_STATUS_BAD_POSITION` leaves the engine unchanged.
+/// the search tree. `IMCTS_STATUS_BAD_POSITION` (also for input longer than
+/// `IMCTS_MAX_POSITION_LEN` bytes) leaves the engine unchanged; `imcts_position_error` says
+/// which field is wrong.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, BAD_ENGINE, BAD_POSITION, PANIC (hosted builds).
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `position` must be NULL or point to `len` readable
@@ -659,6 +734,8 @@ pub unsafe extern "C" fn imcts_engine_set_position(
 
 /// Resets to the game's start position, clearing the undo history and the search tree.
 ///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
+///
 /// # Safety
 /// `engine` as for `imcts_engine_game`.
 #[unsafe(no_mangle)]
@@ -676,6 +753,8 @@ pub unsafe extern "C" fn imcts_engine_reset(engine: *mut imcts_engine) -> imcts_
 
 /// Writes the position in the game's notation to `buf` (buffer convention of the crate docs).
 ///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, BUFFER_TOO_SMALL, PANIC (hosted builds).
+///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
 /// bytes; `out_len` must be NULL or valid for writing a `size_t`.
@@ -687,7 +766,7 @@ pub unsafe extern "C" fn imcts_engine_position(
     out_len: *mut usize,
 ) -> imcts_status {
     boundary(|| {
-        let body = |g: &mut Games, _: &mut Region| {
+        let body = |g: &Games| {
             with_side!(g, s => {
                 // SAFETY: buffer validity forwarded from the caller.
                 unsafe {
@@ -697,13 +776,15 @@ pub unsafe extern "C" fn imcts_engine_position(
                 }
             })
         };
-        // SAFETY: forwarded from the caller; nothing is changed.
-        unsafe { with_engine(engine.cast_mut(), body) }
+        // SAFETY: forwarded from the caller; read-only.
+        unsafe { with_engine_ref(engine, body) }
     })
 }
 
 /// Writes the legal moves, separated by single spaces, to `buf` (buffer convention of the
 /// crate docs; an empty string when the game is over) and their number to `*out_count`.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, BUFFER_TOO_SMALL, PANIC (hosted builds).
 ///
 /// # Safety
 /// As for `imcts_engine_position`; `out_count` must be NULL or valid for writing a `size_t`.
@@ -719,15 +800,15 @@ pub unsafe extern "C" fn imcts_engine_legal_moves(
         if out_count.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        let body = |g: &mut Games, _: &mut Region| {
+        let body = |g: &Games| {
             with_side!(g, s => {
                 // SAFETY: buffer validity forwarded from the caller.
                 unsafe { text::output(buf, capacity, out_len, |w| s.write_moves(w)) }?;
                 Ok(s.move_count())
             })
         };
-        // SAFETY: forwarded from the caller; nothing is changed.
-        let count = unsafe { with_engine(engine.cast_mut(), body) }?;
+        // SAFETY: forwarded from the caller; read-only.
+        let count = unsafe { with_engine_ref(engine, body) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_count.write(count) };
         Ok(())
@@ -738,6 +819,8 @@ pub unsafe extern "C" fn imcts_engine_legal_moves(
 /// move, `IMCTS_STATUS_ILLEGAL_MOVE` for a move not legal here (or any move once the game is
 /// over); either way the engine is unchanged. With tree reuse on, the search tree keeps the
 /// subtree of the move.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, BAD_ENGINE, BAD_MOVE, ILLEGAL_MOVE, PANIC (hosted builds).
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `mv` must be NULL or point to `len` readable bytes.
@@ -759,6 +842,8 @@ pub unsafe extern "C" fn imcts_engine_play(
 /// `imcts_engine_set_position`); `IMCTS_STATUS_NOTHING_TO_UNDO` when there is none. Clears the
 /// search tree.
 ///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, NOTHING_TO_UNDO, PANIC (hosted builds).
+///
 /// # Safety
 /// `engine` as for `imcts_engine_game`.
 #[unsafe(no_mangle)]
@@ -770,6 +855,8 @@ pub unsafe extern "C" fn imcts_engine_undo(engine: *mut imcts_engine) -> imcts_s
 }
 
 /// Writes how the game stands (`IMCTS_OUTCOME_*`) to `*out_outcome`.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `out_outcome` must be NULL or valid for writing a
@@ -783,12 +870,8 @@ pub unsafe extern "C" fn imcts_engine_outcome(
         if out_outcome.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        // SAFETY: forwarded from the caller; nothing is changed.
-        let o = unsafe {
-            with_engine(engine.cast_mut(), |g, _| {
-                Ok(with_side!(g, s => s.outcome()))
-            })
-        }?;
+        // SAFETY: forwarded from the caller; read-only.
+        let o = unsafe { with_engine_ref(engine, |g| Ok(with_side!(g, s => s.outcome()))) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_outcome.write(o) };
         Ok(())
@@ -797,6 +880,8 @@ pub unsafe extern "C" fn imcts_engine_outcome(
 
 /// Writes the player to move to `*out_player`: `0` for the first player, `1` for the second
 /// (Kalah lets a player move several times in a row).
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `out_player` must be NULL or valid for writing a
@@ -810,9 +895,9 @@ pub unsafe extern "C" fn imcts_engine_side_to_move(
         if out_player.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        // SAFETY: forwarded from the caller; nothing is changed.
+        // SAFETY: forwarded from the caller; read-only.
         let p = unsafe {
-            with_engine(engine.cast_mut(), |g, _| {
+            with_engine_ref(engine, |g| {
                 Ok(with_side!(g, s => s.game.side_to_move().index() as u32))
             })
         }?;
@@ -823,6 +908,8 @@ pub unsafe extern "C" fn imcts_engine_side_to_move(
 }
 
 /// Writes how many moves `imcts_engine_undo` can take back to `*out_count`.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_ENGINE, PANIC (hosted builds).
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `out_count` must be NULL or valid for writing a
@@ -836,12 +923,8 @@ pub unsafe extern "C" fn imcts_engine_history_len(
         if out_count.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        // SAFETY: forwarded from the caller; nothing is changed.
-        let n = unsafe {
-            with_engine(engine.cast_mut(), |g, _| {
-                Ok(with_side!(g, s => s.history.len()))
-            })
-        }?;
+        // SAFETY: forwarded from the caller; read-only.
+        let n = unsafe { with_engine_ref(engine, |g| Ok(with_side!(g, s => s.history.len()))) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_count.write(n) };
         Ok(())
@@ -857,6 +940,8 @@ pub unsafe extern "C" fn imcts_engine_history_len(
 /// `stop_when_full`) and still returns a legal move, with `pool_full` set. A finished game
 /// gives `IMCTS_STATUS_OK` with an empty move and `IMCTS_STOP_GAME_OVER`. `IMCTS_STATUS_BAD_CONFIG`
 /// and `IMCTS_STATUS_BAD_BUDGET` are checked before anything changes.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_BUDGET, BAD_ENGINE, BAD_CONFIG, PANIC (hosted builds).
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `config`, `budget` must be NULL or valid for reading;
@@ -888,9 +973,13 @@ pub unsafe extern "C" fn imcts_engine_search(
         let mut clock = HostClock {
             now: budget.clock,
             ctx: budget.clock_ctx,
+            time_us: budget.time_us,
+            first: None,
+            last: None,
+            same: 0,
         };
         // SAFETY: forwarded from the caller.
-        let result = unsafe {
+        let mut result = unsafe {
             with_engine(engine, |g, r| {
                 with_side!(g, s => {
                     let v = validate(&config)?;
@@ -898,6 +987,13 @@ pub unsafe extern "C" fn imcts_engine_search(
                 })
             })
         }?;
+        if clock.froze() {
+            // The time that really passed by the host's clock (the guard's jump is not time).
+            result.elapsed_us = clock
+                .last
+                .unwrap_or(0)
+                .saturating_sub(clock.first.unwrap_or(0));
+        }
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out.write(result) };
         Ok(())

@@ -47,10 +47,12 @@
 #![allow(non_camel_case_types)]
 
 mod config;
+mod detail;
 mod engine;
 mod text;
 
 pub use config::*;
+pub use detail::*;
 pub use engine::*;
 
 use core::ffi::c_char;

@@ -250,3 +250,17 @@ fn cmake_example_builds_where_cmake_is_installed() {
     let stdout = run(&mut Command::new(build.join("consumer")), "cmake consumer");
     assert!(stdout.contains("bestmove "), "{stdout}");
 }
+
+/// Issue 13 from a hostile C host: over-long positions, a read-only engine behind the const
+/// entry points, specs refused at parse time, a frozen clock, error detail (`ffi/tests/c/hostile.c`).
+#[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
+fn hostile_c_host() {
+    let out = build_and_run(
+        &tool("CC", "gcc"),
+        "-std=c99",
+        &["ffi/tests/c/hostile.c"],
+        "hostile_c",
+    );
+    assert!(out.contains("frozen clock, game 0: stop"), "{out}");
+}
