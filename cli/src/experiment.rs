@@ -43,6 +43,10 @@ pub struct ExperimentArgs {
     /// One JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Write every game of every row, one JSON object per line (as `imcts match --record`; `a`,
+    /// `b` name the row), to this file: created before the first game, written as games finish.
+    #[arg(long)]
+    pub record: Option<String>,
 }
 
 /// One row of a preset: A against B, and what the paper reports for A.
@@ -463,6 +467,12 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
 fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<(), String> {
     let sims = args.sims.unwrap_or(preset.quick_sims);
     let rows = (preset.rows)(args.scale, sims);
+    // Open the record before the first game, so a bad path fails at once.
+    let mut record = match &args.record {
+        Some(p) => Some(crate::match_cmd::RecordFile::create(p)?),
+        None => None,
+    };
+    arena::stop_on_signals()?;
     if args.sims.is_some() && (args.scale == Scale::Paper || rows.iter().all(|r| r.alphabeta)) {
         return Err(format!(
             "--sims has no effect on {}: {}",
@@ -485,7 +495,7 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
         );
         println!(
             "{:<26} {:<24} {:>6} {:>10} {:>19} {:>8}",
-            "A", "B", "games", "budget", "ours A% [95% Wilson]", "paper"
+            "A", "B", "games", "budget", "ours A% [95% CI]", "paper"
         );
     }
     for r in rows {
@@ -523,11 +533,21 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
                 .unwrap_or_default(),
         };
         let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b));
-        let (t, _) = arena::run_match::<G>(&spec, |t, done| {
-            pb.set_position(done as u64);
-            pb.set_message(score_message(t));
-        })?;
+        let m = arena::run_match_with::<G>(
+            &spec,
+            Vec::new(),
+            |t, done| {
+                pb.set_position(done as u64);
+                pb.set_message(score_message(t));
+            },
+            |g| match &mut record {
+                Some(f) => f.write::<G>(&spec, g),
+                None => Ok(()),
+            },
+        )?;
         pb.finish_and_clear();
+        let t = m.tally;
+        let games = m.records.len();
         let ours = 100.0 * t.a_rate();
         let (lo, hi) = t.wilson95();
         if args.json {
@@ -552,6 +572,14 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
                 100.0 * hi,
                 paper
             );
+        }
+        if m.interrupted {
+            // Ctrl-C: the row above counts the finished games only; later rows are not played.
+            eprintln!(
+                "interrupted: {games} of {} games of this row finished",
+                spec.games
+            );
+            std::process::exit(130);
         }
     }
     Ok(())

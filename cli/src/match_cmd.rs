@@ -170,13 +170,14 @@ fn run_game<G: MatchGame>(args: &MatchArgs) -> Result<(), String> {
 }
 
 /// A record file: one JSON object per game, written (and flushed) as each game finishes.
-struct RecordFile {
+pub struct RecordFile {
     path: String,
     file: std::fs::File,
 }
 
 impl RecordFile {
-    fn create(path: &str) -> Result<Self, String> {
+    /// Creates (or truncates) the file.
+    pub fn create(path: &str) -> Result<Self, String> {
         let file = std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}"))?;
         Ok(RecordFile {
             path: path.to_string(),
@@ -197,7 +198,7 @@ impl RecordFile {
 
     /// Writes one game: the match (game, players, seed), index, A's seat, result, start
     /// position, moves, and each side's simulations and moves.
-    fn write<G: Game>(&mut self, spec: &MatchSpec, r: &GameRecord) -> Result<(), String> {
+    pub fn write<G: Game>(&mut self, spec: &MatchSpec, r: &GameRecord) -> Result<(), String> {
         let result = match r.outcome {
             Some(Outcome::Win(Player::First)) => "1-0",
             Some(Outcome::Win(Player::Second)) => "0-1",

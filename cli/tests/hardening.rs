@@ -461,3 +461,46 @@ fn two_draws_give_a_wilson_interval_inside_zero_and_one() {
         "{text}"
     );
 }
+
+#[test]
+fn an_experiment_records_every_game_and_checks_the_path_first() {
+    let e = fails(&[
+        "experiment",
+        "kalah-fig1",
+        "--games",
+        "2",
+        "--sims",
+        "20",
+        "--record",
+        "/nonexistent-dir/experiment.jsonl",
+    ]);
+    assert!(
+        e.contains("cannot create /nonexistent-dir/experiment.jsonl"),
+        "{e}"
+    );
+    let path = scratch("experiment.jsonl");
+    let out = succeeds(&[
+        "experiment",
+        "kalah-fig1",
+        "--games",
+        "2",
+        "--sims",
+        "20",
+        "--json",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    let rows = out.lines().count();
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(json)
+        .collect();
+    assert_eq!(lines.len(), 2 * rows);
+    for row in out.lines().map(json) {
+        let of_row = lines
+            .iter()
+            .filter(|l| l["a"] == row["a"] && l["b"] == row["b"]);
+        assert_eq!(of_row.count(), 2, "{row}");
+    }
+}
