@@ -16,7 +16,11 @@ use libfuzzer_sys::fuzz_target;
 fn check<G: Game>(text: &str) {
     match G::parse_position(text) {
         Ok(p) => {
-            assert!(text.len() <= MAX_POSITION_LEN, "accepted {} bytes", text.len());
+            assert!(
+                text.len() <= MAX_POSITION_LEN,
+                "accepted {} bytes",
+                text.len()
+            );
             let s = position_string(&p);
             let back = G::parse_position(&s).unwrap_or_else(|e| panic!("{text:?} -> {s:?}: {e}"));
             assert_eq!(back, p, "{text:?} -> {s:?}");
