@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Callable, Dict, Hashable, List, Optional
 
 try:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
 except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError(
         "imcts.openspiel needs OpenSpiel: pip install open_spiel (or imcts[openspiel])"
@@ -154,9 +154,10 @@ class Bot(pyspiel.Bot):
         self._game_name = game_name
         self._game = pyspiel.load_game(game_name)
         self._engine = Engine(SUPPORTED_GAMES[game_name], spec=spec, pool_nodes=pool_nodes)
-        self._budget = {"ms": ms if sims is None else None, "sims": sims}
+        self._ms = ms if sims is None else None
+        self._sims = sims
         # Check the budget now rather than at the first move.
-        Engine(SUPPORTED_GAMES[game_name], pool_nodes=0).search(**self._budget)
+        Engine(SUPPORTED_GAMES[game_name], pool_nodes=0).search(sims=self._sims, ms=self._ms)
         self._replica = self._game.new_initial_state()
         self._actions: List[int] = []
         #: The result of the last search, or ``None`` before the first move.
@@ -185,7 +186,7 @@ class Bot(pyspiel.Bot):
         self._sync(state)
         if state.is_terminal():
             raise InvalidArgument("state", "the game is over")
-        result = self._engine.search(**self._budget)
+        result = self._engine.search(sims=self._sims, ms=self._ms)
         self.last_result = result
         if result.best_move is None:
             raise EngineError("state: imcts sees a finished game where OpenSpiel does not")
