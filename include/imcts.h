@@ -238,6 +238,23 @@ typedef struct imcts_result {
   uint8_t pool_full;
 } imcts_result;
 
+// One child of the search tree's root: a legal move of the current position and what the
+// last MCTS search learnt about it, all from the view of the side to move.
+typedef struct imcts_child {
+  // The move in the game's notation, NUL-terminated.
+  char mv[IMCTS_MOVE_CAPACITY];
+  // The length of `mv` without the NUL.
+  uint32_t mv_len;
+  // Visits (node-prior virtual visits included).
+  uint32_t visits;
+  // Mean reward in `[-1, 1]` for the side to move (`0` with no visits).
+  float mean;
+  // Implicit minimax value (the evaluation at a leaf) for the side to move.
+  float value;
+  // An `IMCTS_PROVEN_*`: the solver's value of playing this move, for the side to move.
+  imcts_proven proven;
+} imcts_child;
+
 // MCTS with the options of `imcts_config` (`mcts(...)` specs).
 #define IMCTS_ALGORITHM_MCTS 0
 
@@ -542,6 +559,20 @@ imcts_status imcts_engine_history_len(const struct imcts_engine *engine, size_t 
 // `out` must be NULL or valid for writing an `imcts_result`; the budget's clock, if any, must
 // be callable with its context for the duration of the call and must not unwind.
 imcts_status imcts_engine_search(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, struct imcts_result *out);
+
+// Writes the statistics of the search tree's root children to `buf` (room for `capacity`
+// entries) and their number to `*out_count`. The tree is the one the last MCTS search built
+// or reused; it always belongs to the current position (playing a move without tree reuse,
+// undo, `set_position`, `reset` and αβ searches clear it), so there are no entries before the
+// first MCTS search or after those calls; a search that needs no tree (a single legal move, a
+// finished game) leaves the tree as it was. With `capacity` too small the call returns
+// `IMCTS_STATUS_BUFFER_TOO_SMALL`, writes the number of entries to `*out_count` and nothing
+// else; `buf = NULL, capacity = 0` asks for the number this way. The engine is unchanged.
+//
+// # Safety
+// `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
+// entries; `out_count` must be NULL or valid for writing a `size_t`.
+imcts_status imcts_engine_root_children(const struct imcts_engine *engine, struct imcts_child *buf, size_t capacity, size_t *out_count);
 
 #ifdef __cplusplus
 }  // extern "C"

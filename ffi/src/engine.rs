@@ -1013,6 +1013,10 @@ const _: () = {
     assert!(StopReason::MaxDepth as u32 == IMCTS_STOP_MAX_DEPTH);
 };
 
+// The root children's statistics (`imcts_engine_root_children`), in a file of their own.
+mod children;
+pub use children::*;
+
 #[cfg(test)]
 mod tests {
     use super::*;
