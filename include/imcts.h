@@ -567,12 +567,14 @@ imcts_status imcts_engine_search(struct imcts_engine *engine, const struct imcts
 // first MCTS search or after those calls; a search that needs no tree (a single legal move, a
 // finished game) leaves the tree as it was. With `capacity` too small the call returns
 // `IMCTS_STATUS_BUFFER_TOO_SMALL`, writes the number of entries to `*out_count` and nothing
-// else; `buf = NULL, capacity = 0` asks for the number this way. The engine is unchanged.
+// else; `buf = NULL, capacity = 0` asks for the number this way. The engine's position and
+// tree are unchanged, but reading the tree re-opens it in the engine's memory, so the engine is
+// taken as `imcts_engine *` (not `const`): it must be in writable memory.
 //
 // # Safety
 // `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
 // entries; `out_count` must be NULL or valid for writing a `size_t`.
-imcts_status imcts_engine_root_children(const struct imcts_engine *engine, struct imcts_child *buf, size_t capacity, size_t *out_count);
+imcts_status imcts_engine_root_children(struct imcts_engine *engine, struct imcts_child *buf, size_t capacity, size_t *out_count);
 
 #ifdef __cplusplus
 }  // extern "C"

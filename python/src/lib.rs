@@ -293,8 +293,8 @@ impl RawEngine {
     }
 
     /// The root children of the engine's current tree.
-    fn root_children(&self) -> PyResult<Vec<ChildRow>> {
-        let e = self.cptr();
+    fn root_children(&mut self) -> PyResult<Vec<ChildRow>> {
+        let e = self.ptr();
         let mut count = 0usize;
         // SAFETY: engine as above; NULL with capacity 0 asks for the count.
         match unsafe { imcts_engine_root_children(e, core::ptr::null_mut(), 0, &mut count) } {

@@ -88,14 +88,16 @@ impl<G: Game> Side<G> {
 /// first MCTS search or after those calls; a search that needs no tree (a single legal move, a
 /// finished game) leaves the tree as it was. With `capacity` too small the call returns
 /// `IMCTS_STATUS_BUFFER_TOO_SMALL`, writes the number of entries to `*out_count` and nothing
-/// else; `buf = NULL, capacity = 0` asks for the number this way. The engine is unchanged.
+/// else; `buf = NULL, capacity = 0` asks for the number this way. The engine's position and
+/// tree are unchanged, but reading the tree re-opens it in the engine's memory, so the engine is
+/// taken as `imcts_engine *` (not `const`): it must be in writable memory.
 ///
 /// # Safety
 /// `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
 /// entries; `out_count` must be NULL or valid for writing a `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn imcts_engine_root_children(
-    engine: *const imcts_engine,
+    engine: *mut imcts_engine,
     buf: *mut imcts_child,
     capacity: usize,
     out_count: *mut usize,
@@ -125,7 +127,7 @@ pub unsafe extern "C" fn imcts_engine_root_children(
             })
         };
         // SAFETY: forwarded from the caller; the tree is read and suspended again unchanged.
-        let counted = unsafe { with_engine(engine.cast_mut(), |g, r| Ok(body(g, r))) }?;
+        let counted = unsafe { with_engine(engine, |g, r| Ok(body(g, r))) }?;
         let (status, count) = match counted {
             Ok(n) => (Ok(()), n),
             Err((e, n)) => (Err(e), n),
