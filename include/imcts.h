@@ -560,6 +560,18 @@ imcts_status imcts_engine_history_len(const struct imcts_engine *engine, size_t 
 // be callable with its context for the duration of the call and must not unwind.
 imcts_status imcts_engine_search(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, struct imcts_result *out);
 
+// Writes the principal variation of the last search (the line it expects: the best move, then
+// the replies it considers best; MCTS: the most visited child at each node, αβ: the line of the
+// deepest completed iteration), moves separated by single spaces, to `buf` (buffer convention of
+// the crate docs), and the number of moves to `*out_count`. It is empty before the first search
+// and once the position changes (play, undo, set position, reset). It can be shorter than the
+// game's remainder: the tree, the αβ depth or a transposition-table hit ends it, and it holds
+// at most 64 moves.
+//
+// # Safety
+// As for `imcts_engine_legal_moves`.
+imcts_status imcts_engine_pv(const struct imcts_engine *engine, char *buf, size_t capacity, size_t *out_len, size_t *out_count);
+
 // Writes the statistics of the search tree's root children to `buf` (room for `capacity`
 // entries) and their number to `*out_count`. The tree is the one the last MCTS search built
 // or reused; it always belongs to the current position (playing a move without tree reuse,

@@ -178,6 +178,9 @@ struct Side<G: Game> {
     history: heapless::Deque<(G::Move, G::Undo), IMCTS_HISTORY_CAPACITY>,
     /// The MCTS searcher between calls (its tree is in the region), if one exists.
     mcts: Option<MctsState<G>>,
+    /// The principal variation of the last search, from the current position; emptied when
+    /// the position changes (for [`imcts_engine_pv`]).
+    pv: alphabeta::Pv<G>,
 }
 
 impl<G: Game> Side<G> {
@@ -186,11 +189,13 @@ impl<G: Game> Side<G> {
             game: G::new(),
             history: heapless::Deque::new(),
             mcts: None,
+            pv: heapless::Vec::new(),
         }
     }
 
     /// Forgets the MCTS tree, keeping the searcher's configuration and generator.
     fn clear_tree(&mut self, region: &mut Region) {
+        self.pv.clear();
         if let (Some(state), Some(nodes)) = (self.mcts.take(), region.nodes_if_active()) {
             let mut m = Mcts::resume(nodes, state);
             m.clear();
@@ -217,6 +222,7 @@ impl<G: Game> Side<G> {
             m.advance(mv);
             self.mcts = Some(m.suspend());
         }
+        self.pv.clear();
         if self.history.is_full() {
             self.history.pop_front();
         }
@@ -255,6 +261,20 @@ impl<G: Game> Side<G> {
                 out.write_char(' ')?;
             }
             self.game.write_move(mv, &mut Adapter(out))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the stored principal variation, each move in the notation of the position it is
+    /// played from, separated by single spaces.
+    fn write_pv(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        let mut game = self.game.clone();
+        for (i, &mv) in self.pv.iter().enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            game.write_move(mv, &mut Adapter(out))?;
+            game.make(mv);
         }
         Ok(())
     }
@@ -305,6 +325,7 @@ impl<G: Game> Side<G> {
                     m.set_config(cfg);
                 }
                 let r = m.search(&mut self.game, budget, clock);
+                m.principal_variation(&mut self.pv);
                 self.mcts = Some(m.suspend());
                 self.best_move_into(r.best, &mut out);
                 out.value = r.value;
@@ -336,6 +357,7 @@ impl<G: Game> Side<G> {
                 out.nodes = r.nodes;
                 out.depth = r.depth;
                 out.stop = r.stop as u32;
+                self.pv = r.pv;
                 out.proven = match alphabeta::proven_plies(r.value) {
                     Some(p) if p > 0 => IMCTS_PROVEN_WIN,
                     Some(p) if p < 0 => IMCTS_PROVEN_LOSS,
@@ -996,6 +1018,44 @@ pub unsafe extern "C" fn imcts_engine_search(
         }
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out.write(result) };
+        Ok(())
+    })
+}
+
+/// Writes the principal variation of the last search (the line it expects: the best move, then
+/// the replies it considers best; MCTS: the most visited child at each node, αβ: the line of the
+/// deepest completed iteration), moves separated by single spaces, to `buf` (buffer convention of
+/// the crate docs), and the number of moves to `*out_count`. It is empty before the first search
+/// and once the position changes (play, undo, set position, reset). It can be shorter than the
+/// game's remainder: the tree, the αβ depth or a transposition-table hit ends it, and it holds
+/// at most 64 moves.
+///
+/// # Safety
+/// As for `imcts_engine_legal_moves`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_pv(
+    engine: *const imcts_engine,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+    out_count: *mut usize,
+) -> imcts_status {
+    boundary(|| {
+        if out_count.is_null() {
+            return Err(imcts_status::NullPointer);
+        }
+        let body = |g: &Games| {
+            with_side!(g, s => {
+                // SAFETY: buffer validity forwarded from the caller.
+                unsafe { text::output(buf, capacity, out_len, |w| s.write_pv(w)) }?;
+                Ok(s.pv.len())
+            })
+        };
+        // SAFETY: forwarded from the caller; read-only, so the engine may live in read-only
+        // memory (issue 13 item 2).
+        let count = unsafe { with_engine_ref(engine, body) }?;
+        // SAFETY: non-NULL and valid for writes (caller's guarantee).
+        unsafe { out_count.write(count) };
         Ok(())
     })
 }

@@ -200,7 +200,11 @@ pub extern "C" fn imcts_status_str(status: u32) -> *const c_char {
 #[cfg(all(not(feature = "std"), not(test), feature = "panic-handler"))]
 #[panic_handler]
 fn panic(_info: &core::panic::PanicInfo) -> ! {
+    // WebAssembly (web/): trap, which the host sees as an exception; a loop would hang it.
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
     // Bare metal: nothing to unwind to and nowhere to report; stop here (a debugger sees it).
+    #[cfg(not(target_arch = "wasm32"))]
     loop {
         core::hint::spin_loop();
     }

@@ -626,3 +626,73 @@ fn light_search_paths() {
     let r = search(e, &cfg, &sims(12));
     assert!(moves(e).0.split(' ').any(|m| m == best(&r)));
 }
+
+fn pv(e: *const imcts_engine) -> (String, usize) {
+    let mut buf = vec![0 as c_char; 2048];
+    let (mut len, mut count) = (0, 0);
+    // SAFETY: valid buffer and out-pointers.
+    let st = unsafe { imcts_engine_pv(e, buf.as_mut_ptr(), buf.len(), &mut len, &mut count) };
+    assert_eq!(st, imcts_status::Ok);
+    // SAFETY: NUL-terminated by the library.
+    let s = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap();
+    assert_eq!(s.len(), len);
+    (s.to_owned(), count)
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of simulations: too slow under Miri")]
+fn principal_variation_of_the_last_search() {
+    for (game, spec) in [
+        (IMCTS_GAME_BREAKTHROUGH, "mcts(ipp,im0.4)"),
+        (IMCTS_GAME_BREAKTHROUGH, "ab(depth3)"),
+        (IMCTS_GAME_LOA, "mcts"),
+        (IMCTS_GAME_KALAH, "ab(depth6)"),
+        (IMCTS_GAME_TICTACTOE, "mcts"),
+        (IMCTS_GAME_GOMOKU, "mcts(im0.4)"),
+    ] {
+        let (_mem, e) = new_engine(game, 20000);
+        assert_eq!(pv(e), (String::new(), 0), "no search yet");
+        let cfg = parse(game, spec).unwrap();
+        let r = search(e, &cfg, &sims(2000));
+        let (line, count) = pv(e);
+        assert!(count >= 2, "{spec}: a line of several moves, got {line:?}");
+        assert_eq!(line.split(' ').count(), count);
+        assert_eq!(line.split(' ').next(), Some(best(&r).as_str()), "{spec}");
+        // Asking changes nothing, and the line is playable move after move.
+        assert_eq!(pv(e), (line.clone(), count));
+        let before = position(e);
+        for mv in line.split(' ') {
+            assert_eq!(play(e, mv), imcts_status::Ok, "{spec}: {mv} in {line}");
+            assert_eq!(pv(e), (String::new(), 0), "a played move clears it");
+        }
+        for _ in 0..count {
+            // SAFETY: a valid engine.
+            assert_eq!(unsafe { imcts_engine_undo(e) }, imcts_status::Ok);
+        }
+        assert_eq!(position(e), before);
+        // Short buffer and NULL pointers follow the crate's conventions (the αβ line may now
+        // be shorter: the table kept from the first search cuts it).
+        search(e, &cfg, &sims(2000));
+        let (line, count) = pv(e);
+        assert!(count >= 1);
+        let (mut len, mut n) = (0, 7);
+        let mut small = [0 as c_char; 1];
+        // SAFETY: every pointer is valid for its length, or NULL on purpose.
+        unsafe {
+            assert_eq!(
+                imcts_engine_pv(e, small.as_mut_ptr(), small.len(), &mut len, &mut n),
+                imcts_status::BufferTooSmall
+            );
+            assert_eq!((len, n), (line.len(), 7));
+            assert_eq!(
+                imcts_engine_pv(e, null_mut(), 0, &mut len, null_mut()),
+                imcts_status::NullPointer
+            );
+            assert_eq!(
+                imcts_engine_pv(null(), null_mut(), 0, &mut len, &mut n),
+                imcts_status::NullPointer
+            );
+        }
+        assert_eq!(pv(e), (line, count));
+    }
+}

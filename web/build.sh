@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the browser page into web/dist/: the C ABI as imcts.wasm (wasm32-unknown-unknown,
+# through web/wasm), shrunk with binaryen's wasm-opt from npm, plus the static files of
+# web/page/. Serve it with `python3 -m http.server -d web/dist 8000`.
+# Installs the wasm32 target and the npm packages (package-lock.json) when missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown \
+  || rustup target add wasm32-unknown-unknown
+[ -x node_modules/.bin/wasm-opt ] || npm ci --no-audit --no-fund
+
+cargo build --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown
+raw=wasm/target/wasm32-unknown-unknown/release/imcts_web.wasm
+
+rm -rf dist
+mkdir -p dist
+# Keep only the exports the page uses (exports.txt), then optimise for size. The features are
+# those rustc enables for wasm32-unknown-unknown (all in every current browser); binaryen's -all
+# would also allow newer ones that browsers reject.
+features="--enable-bulk-memory --enable-bulk-memory-opt --enable-call-indirect-overlong
+  --enable-multivalue --enable-mutable-globals --enable-nontrapping-float-to-int
+  --enable-reference-types --enable-sign-ext"
+grep -v '^#' exports.txt | node -e '
+  const names = require("fs").readFileSync(0, "utf8").split(/\s+/).filter(Boolean);
+  const graph = names.map((n) => ({ name: n, export: n, root: true }));
+  graph.push({ name: "now_us", import: ["env", "now_us"] });
+  process.stdout.write(JSON.stringify(graph));' > dist/exports.json
+node_modules/.bin/wasm-metadce $features --graph-file dist/exports.json "$raw" -o dist/kept.wasm > /dev/null
+node_modules/.bin/wasm-opt $features -Oz --flatten --rereloop -Oz -Oz --strip-debug --strip-producers \
+  dist/kept.wasm -o dist/imcts.wasm
+rm dist/exports.json dist/kept.wasm
+cp page/index.html page/style.css page/app.js page/worker.js dist/
+
+echo "web/dist/imcts.wasm: $(stat -c %s dist/imcts.wasm) bytes ($(stat -c %s "$raw") before wasm-opt)"
