@@ -1,0 +1,354 @@
+//! Lines of Action's αβ-playout move (`abp`): MC-LOA's selective 2-ply search, on bitboards.
+//!
+//! **What it chooses** is defined by the generic reference
+//! [`two_ply_move_selective`](crate::search::shallow::two_ply_move_selective) with
+//! [`FIRST_PLY_MOVES`] ply-1 moves, and a test checks that both choose the same move with the
+//! same random draws along thousands of playout positions:
+//! - ply 1: the moves ordered by category weight (the move categories of
+//!   [`knowledge`](super::knowledge); equal weights in generation order); when there are more
+//!   than [`FIRST_PLY_MOVES`], any move that wins at once is played (the first in that order),
+//!   and only the first [`FIRST_PLY_MOVES`] are searched;
+//! - ply 2: the opponent's [`SELECTIVE_REPLIES`] replies of highest category weight, best first,
+//!   with an αβ cut as soon as the move cannot beat the best found; a leaf is the MIA-style
+//!   evaluation (or the game's result: repetition and the ply cap included);
+//! - equal values are broken at random, a win (+1) is played at once.
+//!
+//! **Why it is fast:** no `make`/`undo` and no move list per node. A node is two bitboards; its
+//! terminal test uses Euler numbers updated from the eight neighbours of the changed squares
+//! (a flood fill only when the Euler number allows a single group); its repetition test looks
+//! up a 64-bit filter of the history's keys and scans the history only on a hit; the replies
+//! are taken best first by a lazy arg-max over integer keys (weight, generation order), so a
+//! cut-off never sorts the rest; and the evaluation reuses the terms of the side that did not
+//! move ([`eval::side_terms`]), recomputing only what a move changes. Leaves compare the
+//! evaluation before `tanh` ([`eval::raw_score`]), which orders them the same way.
+//!
+//! Rule options other than the default, a side that must pass at ply 1 and games within two
+//! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
+
+use super::eval::{self, SideTerms, WEIGHTS};
+use super::knowledge::{category_weight, region};
+use super::tables::{ADD_DELTA, ZOBRIST, ZOBRIST_SIDE, neighbours};
+use super::{HISTORY_CAPACITY, LinesOfAction, LoaRules, MAX_MOVES, Move, connected};
+use crate::SearchRng;
+use crate::game::Player;
+use crate::rng::below;
+use crate::search::shallow::{SELECTIVE_REPLIES, two_ply_move_selective};
+
+/// How many ply-1 moves (highest category weight first) the αβ playout searches.
+pub const FIRST_PLY_MOVES: usize = 8;
+
+/// The moves of one side with their ordering keys: `weight << 8 | (255 − generation index)`,
+/// so the largest key is the highest weight, first generated. A key taken is set to 0.
+struct Moves {
+    mv: [Move; MAX_MOVES],
+    key: [u16; MAX_MOVES],
+    len: usize,
+}
+
+impl Moves {
+    /// The piece moves of the side owning `own` (enemy `enemy`), in generation order.
+    #[inline(always)]
+    fn generate(pos: &LinesOfAction, own: u64, enemy: u64) -> Moves {
+        let mut m = Moves {
+            mv: [Move::PASS; MAX_MOVES],
+            key: [0; MAX_MOVES],
+            len: 0,
+        };
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let fr = region(from);
+            let mut targets = pos.targets_from(from as usize, own, enemy);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let w = category_weight(fr, region(to), enemy >> to & 1 != 0);
+                m.mv[m.len] = Move { from, to };
+                m.key[m.len] = (w as u16) << 8 | (255 - m.len as u16);
+                m.len += 1;
+            }
+        }
+        m
+    }
+
+    /// The index of the move with the largest key not yet taken, taking it; `None` when all are.
+    #[inline(always)]
+    fn take_best(&mut self) -> Option<usize> {
+        let mut best = 0u16;
+        let mut at = 0usize;
+        for (i, &k) in self.key[..self.len].iter().enumerate() {
+            if k > best {
+                best = k;
+                at = i;
+            }
+        }
+        (best != 0).then(|| {
+            self.key[at] = 0;
+            at
+        })
+    }
+}
+
+/// Four times the Euler number of `bb` after moving a piece of it from `from` to `to`.
+#[inline(always)]
+fn euler_after_move(bb: u64, euler4: i16, from: u8, to: u8) -> i16 {
+    let without = bb & !(1u64 << from);
+    euler4 - ADD_DELTA[neighbours(bb, from)] as i16 + ADD_DELTA[neighbours(without, to)] as i16
+}
+
+/// Four times the Euler number of `bb` after removing its piece on `sq`.
+#[inline(always)]
+fn euler_after_removal(bb: u64, euler4: i16, sq: u8) -> i16 {
+    euler4 - ADD_DELTA[neighbours(bb, sq)] as i16
+}
+
+/// A value for the side choosing at ply 1: a win is [`WIN`], a loss [`LOSS`], a draw 0,
+/// otherwise the evaluation before `tanh` from its point of view (always strictly between).
+type Value = f32;
+/// The value of a win; larger than any evaluation.
+const WIN: Value = 1e30;
+/// The value of a loss.
+const LOSS: Value = -WIN;
+
+/// The game's history as the 2-ply search sees it, with a filter that answers most repetition
+/// questions without a scan.
+struct History<'a> {
+    pos: &'a LinesOfAction,
+    /// Bit `key >> 58` set for every key that may be compared (history since the last capture,
+    /// and the current position).
+    filter: u64,
+}
+
+impl<'a> History<'a> {
+    fn new(pos: &'a LinesOfAction) -> Self {
+        let mut filter = 1u64 << (pos.key >> 58);
+        for &k in &pos.history[pos.reversible_from as usize..pos.plies as usize] {
+            filter |= 1u64 << (k >> 58);
+        }
+        History { pos, filter }
+    }
+
+    /// Whether the position with key `key`, `ahead` plies (1 or 2, no capture on the way) after
+    /// the current one, occurs for the third time. The earlier positions are the history, then
+    /// the current position (and the ply-1 position, which never has the same side to move as a
+    /// ply-2 one).
+    #[inline(always)]
+    fn third_time(&self, key: u64, ahead: usize) -> bool {
+        if self.filter >> (key >> 58) & 1 == 0 {
+            return false;
+        }
+        let pos = self.pos;
+        let now = pos.plies as usize;
+        let from = pos.reversible_from as usize;
+        let mut i = now + ahead;
+        let mut count = 0;
+        while i >= from + 2 {
+            i -= 2;
+            let k = if i < now { pos.history[i] } else { pos.key };
+            count += (k == key) as u32;
+        }
+        count >= 2
+    }
+}
+
+/// The ply-1 position after one of the chooser's moves, as the replies need it.
+struct Node {
+    /// The chooser's pieces.
+    mine: u64,
+    /// The opponent's pieces.
+    theirs: u64,
+    mine_euler: i16,
+    theirs_euler: i16,
+    key: u64,
+    /// Whether the ply-1 move captured (then no ply-2 position can repeat an earlier one).
+    captured: bool,
+}
+
+impl LinesOfAction {
+    /// The αβ-playout move (see the module documentation); `self` is not changed.
+    pub(super) fn alpha_beta_playout(&mut self, eval: eval::LoaEval, rng: &mut SearchRng) -> Move {
+        // The evaluation is the only one Lines of Action has.
+        let eval::LoaEval::Mia = eval;
+        let me = self.side;
+        let us = me.index();
+        let own = self.pieces[us];
+        let enemy = self.pieces[us ^ 1];
+        let mut first = Moves::generate(self, own, enemy);
+        if self.rules != LoaRules::default()
+            || first.len == 0
+            || self.plies as usize + 2 >= HISTORY_CAPACITY
+        {
+            return two_ply_move_selective(self, eval, rng, FIRST_PLY_MOVES);
+        }
+        let own_euler = self.euler4[us];
+        let enemy_euler = self.euler4[us ^ 1];
+
+        // A move that wins at once, when the cut could hide it: the first in weight order.
+        if first.len > FIRST_PLY_MOVES {
+            let mut win: Option<(u16, Move)> = None;
+            for i in 0..first.len {
+                let m = first.mv[i];
+                let to = 1u64 << m.to;
+                let mine = own ^ (1u64 << m.from) ^ to;
+                if !connected(mine, euler_after_move(own, own_euler, m.from, m.to)) {
+                    continue;
+                }
+                let captured = enemy & to != 0;
+                if captured && connected(enemy & !to, 0) {
+                    continue; // both sides connected: a draw under these rules
+                }
+                if win.is_none_or(|(k, _)| first.key[i] > k) {
+                    win = Some((first.key[i], m));
+                }
+            }
+            if let Some((_, m)) = win {
+                return m;
+            }
+        }
+
+        let history = History::new(self);
+        let me_black = me == Player::First;
+        let mut best = Move::PASS;
+        let mut best_v = f32::NEG_INFINITY;
+        let mut ties = 0u32;
+        for n in 0..FIRST_PLY_MOVES {
+            let Some(i) = first.take_best() else { break };
+            let m = first.mv[i];
+            if n == 0 {
+                best = m;
+            }
+            let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
+            let v = self.move_value(&node, me_black, best_v, &history);
+            if v == WIN {
+                return m;
+            }
+            if v > best_v {
+                best_v = v;
+                best = m;
+                ties = 1;
+            } else if v == best_v {
+                ties += 1;
+                if below(rng, ties) == 0 {
+                    best = m;
+                }
+            }
+        }
+        best
+    }
+
+    /// The position after the chooser's move `m` (the chooser owns `own`).
+    #[inline(always)]
+    fn node_after(&self, m: Move, own: u64, enemy: u64, own_euler: i16, enemy_euler: i16) -> Node {
+        let us = self.side.index();
+        let (from, to) = (m.from, m.to);
+        let to_bit = 1u64 << to;
+        let captured = enemy & to_bit != 0;
+        let mut key =
+            self.key ^ ZOBRIST[us][from as usize] ^ ZOBRIST[us][to as usize] ^ ZOBRIST_SIDE;
+        let mut theirs_euler = enemy_euler;
+        if captured {
+            key ^= ZOBRIST[us ^ 1][to as usize];
+            theirs_euler = euler_after_removal(enemy, enemy_euler, to);
+        }
+        Node {
+            mine: own ^ (1u64 << from) ^ to_bit,
+            theirs: enemy & !to_bit,
+            mine_euler: euler_after_move(own, own_euler, from, to),
+            theirs_euler,
+            key,
+            captured,
+        }
+    }
+
+    /// The value (see [`Value`]) of the ply-1 position `node`: its result if the game is over,
+    /// else the worst over the selected replies, which stop once it is below `bound` (it cannot
+    /// beat the best move found).
+    #[inline(always)]
+    fn move_value(
+        &self,
+        node: &Node,
+        me_black: bool,
+        bound: Value,
+        history: &History<'_>,
+    ) -> Value {
+        let us = self.side.index();
+        let (mine, theirs) = (node.mine, node.theirs);
+        // The chooser just moved: its group may have connected; the opponent's only on a capture.
+        let mine_conn = connected(mine, node.mine_euler);
+        let theirs_conn = node.captured && connected(theirs, node.theirs_euler);
+        match (mine_conn, theirs_conn) {
+            (true, true) => return 0.0,
+            (true, false) => return WIN,
+            (false, true) => return LOSS,
+            (false, false) => {}
+        }
+        if !node.captured && history.third_time(node.key, 1) {
+            return 0.0;
+        }
+        let mine_terms = eval::side_terms(mine);
+        let leaf = |mine: u64, theirs: u64, mine_terms: &SideTerms| -> Value {
+            let theirs_terms = eval::side_terms(theirs);
+            let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
+            // The chooser is to move at a leaf.
+            if me_black {
+                eval::raw_score(mine_terms, &theirs_terms, wm, wt, true, &WEIGHTS)
+            } else {
+                -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
+            }
+        };
+        let mut replies = Moves::generate(self, theirs, mine);
+        if replies.len == 0 {
+            // The opponent must pass: nothing changes but the side to move.
+            let key = node.key ^ ZOBRIST_SIDE;
+            if !node.captured && history.third_time(key, 2) {
+                return 0.0;
+            }
+            return leaf(mine, theirs, &mine_terms);
+        }
+        let mut worst = f32::INFINITY;
+        for _ in 0..SELECTIVE_REPLIES {
+            let Some(i) = replies.take_best() else { break };
+            let r = replies.mv[i];
+            let (from, to) = (r.from, r.to);
+            let to_bit = 1u64 << to;
+            let rcap = mine & to_bit != 0;
+            let theirs2 = theirs ^ (1u64 << from) ^ to_bit;
+            let mine2 = mine & !to_bit;
+            let theirs_conn = connected(
+                theirs2,
+                euler_after_move(theirs, node.theirs_euler, from, to),
+            );
+            let mine_conn =
+                rcap && connected(mine2, euler_after_removal(mine, node.mine_euler, to));
+            let e = match (theirs_conn, mine_conn) {
+                (true, true) => 0.0,
+                (true, false) => LOSS,
+                (false, true) => WIN,
+                (false, false) => {
+                    let repeated = !node.captured && !rcap && {
+                        let key = node.key
+                            ^ ZOBRIST[us ^ 1][from as usize]
+                            ^ ZOBRIST[us ^ 1][to as usize]
+                            ^ ZOBRIST_SIDE;
+                        history.third_time(key, 2)
+                    };
+                    if repeated {
+                        0.0
+                    } else if rcap {
+                        leaf(mine2, theirs2, &eval::side_terms(mine2))
+                    } else {
+                        leaf(mine2, theirs2, &mine_terms)
+                    }
+                }
+            };
+            if e < worst {
+                worst = e;
+                if worst < bound {
+                    break;
+                }
+            }
+        }
+        worst
+    }
+}
