@@ -26,9 +26,9 @@
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
 
 use super::eval::{self, SideTerms, WEIGHTS};
-use super::knowledge::{category_weight, region};
-use super::tables::{ADD_DELTA, ZOBRIST, ZOBRIST_SIDE, neighbours};
-use super::{HISTORY_CAPACITY, LinesOfAction, LoaRules, MAX_MOVES, Move, connected};
+use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, region};
+use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
+use super::{HISTORY_CAPACITY, LinesOfAction, LoaRules, Move, connected};
 use crate::SearchRng;
 use crate::game::Player;
 use crate::rng::below;
@@ -37,57 +37,230 @@ use crate::search::shallow::{SELECTIVE_REPLIES, two_ply_move_selective};
 /// How many ply-1 moves (highest category weight first) the αβ playout searches.
 pub const FIRST_PLY_MOVES: usize = 8;
 
-/// The moves of one side with their ordering keys: `weight << 8 | (255 − generation index)`,
-/// so the largest key is the highest weight, first generated. A key taken is set to 0.
+/// The moves of one side grouped by category weight: `bucket[w]` is the set of the moves of
+/// weight `w` by their index in generation order, so the next move in weight order (equal
+/// weights in generation order) is one leading-zero count and one trailing-zero count away,
+/// and a cut-off never pays for ordering the rest.
 struct Moves {
-    mv: [Move; MAX_MOVES],
-    key: [u16; MAX_MOVES],
+    mv: [Move; 128],
+    bucket: [[u64; 2]; MAX_CATEGORY_WEIGHT as usize + 1],
+    /// Bit `w` set when `bucket[w]` is not empty.
+    nonempty: u64,
     len: usize,
 }
 
 impl Moves {
-    /// The piece moves of the side owning `own` (enemy `enemy`), in generation order.
-    #[inline(always)]
-    fn generate(pos: &LinesOfAction, own: u64, enemy: u64) -> Moves {
-        let mut m = Moves {
-            mv: [Move::PASS; MAX_MOVES],
-            key: [0; MAX_MOVES],
+    fn new() -> Moves {
+        Moves {
+            mv: [Move::PASS; 128],
+            bucket: [[0; 2]; MAX_CATEGORY_WEIGHT as usize + 1],
+            nonempty: 0,
             len: 0,
-        };
-        let mut rest = own;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let fr = region(from);
-            let mut targets = pos.targets_from(from as usize, own, enemy);
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let w = category_weight(fr, region(to), enemy >> to & 1 != 0);
-                m.mv[m.len] = Move { from, to };
-                m.key[m.len] = (w as u16) << 8 | (255 - m.len as u16);
-                m.len += 1;
-            }
         }
-        m
     }
 
-    /// The index of the move with the largest key not yet taken, taking it; `None` when all are.
+    /// Empties the list (clearing only the buckets in use).
+    #[inline(always)]
+    fn clear(&mut self) {
+        let mut ne = self.nonempty;
+        while ne != 0 {
+            self.bucket[ne.trailing_zeros() as usize] = [0; 2];
+            ne &= ne - 1;
+        }
+        self.nonempty = 0;
+        self.len = 0;
+    }
+
+    /// Adds `m` of weight `w` with generation-order index `idx` (< 128, unique).
+    #[inline(always)]
+    fn push_at(&mut self, idx: usize, m: Move, w: u8) {
+        self.mv[idx & 127] = m;
+        self.bucket[w as usize][idx >> 6 & 1] |= 1u64 << (idx & 63);
+        self.nonempty |= 1u64 << w;
+        self.len += 1;
+    }
+
+    /// Appends the moves of the piece on `from` to the squares of `targets`, in generation
+    /// order; `enemy` tells captures.
+    #[inline(always)]
+    fn push_targets(&mut self, from: u8, mut targets: u64, enemy: u64) {
+        let fr = region(from);
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let w = category_weight(fr, region(to), enemy >> to & 1 != 0);
+            self.push_at(self.len, Move { from, to }, w);
+        }
+    }
+
+    /// The index of the next move in weight order, taking it; `None` when all are taken.
     #[inline(always)]
     fn take_best(&mut self) -> Option<usize> {
-        let mut best = 0u16;
-        let mut at = 0usize;
-        for (i, &k) in self.key[..self.len].iter().enumerate() {
-            if k > best {
-                best = k;
-                at = i;
+        if self.nonempty == 0 {
+            return None;
+        }
+        let w = 63 - self.nonempty.leading_zeros() as usize;
+        let b = &mut self.bucket[w];
+        let i = if b[0] != 0 {
+            let i = b[0].trailing_zeros() as usize;
+            b[0] &= b[0] - 1;
+            i
+        } else {
+            let i = 64 + b[1].trailing_zeros() as usize;
+            b[1] &= b[1] - 1;
+            i
+        };
+        if b[0] | b[1] == 0 {
+            self.nonempty &= !(1u64 << w);
+        }
+        Some(i)
+    }
+
+    /// The first move in weight order for which `pred` holds, without taking anything.
+    #[inline(always)]
+    fn first_where(&self, mut pred: impl FnMut(Move) -> bool) -> Option<Move> {
+        let mut ne = self.nonempty;
+        while ne != 0 {
+            let w = 63 - ne.leading_zeros() as usize;
+            ne &= !(1u64 << w);
+            for (half, &bits) in self.bucket[w].iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    let m = self.mv[64 * half + b.trailing_zeros() as usize];
+                    b &= b - 1;
+                    if pred(m) {
+                        return Some(m);
+                    }
+                }
             }
         }
-        (best != 0).then(|| {
-            self.key[at] = 0;
-            at
-        })
+        None
     }
+}
+
+/// The central 4×4 squares (regions centre and inner), where landing weighs most.
+const HIGH: u64 = {
+    let mut m = 0u64;
+    let mut sq = 0;
+    while sq < 64 {
+        if REGION_OF[sq] <= 1 {
+            m |= 1u64 << sq;
+        }
+        sq += 1;
+    }
+    m
+};
+
+/// The largest weight of a move landing outside [`HIGH`] (10). Moves landing in [`HIGH`] can
+/// weigh less (a capture there weighs 8 to 10), so a reply of this weight or less is taken
+/// only once the moves landing outside are in the list too.
+const LOW_MAX_WEIGHT: u8 = {
+    let mut m = 0;
+    let mut to = 0;
+    while to < 5 {
+        let mut from = 0;
+        while from < 5 {
+            let mut cap = 0;
+            while cap < 2 {
+                let w = category_weight(REGIONS[from], REGIONS[to], cap == 1);
+                if REGION_TO_IS_LOW[to] && w > m {
+                    m = w;
+                }
+                cap += 1;
+            }
+            from += 1;
+        }
+        to += 1;
+    }
+    m
+};
+/// Whether region `r` lies outside [`HIGH`].
+const REGION_TO_IS_LOW: [bool; 5] = [false, false, true, true, true];
+
+/// The opponent's replies at a ply-1 node, generated in two halves: first the moves landing in
+/// [`HIGH`], then — only when the search gets down to weights the others could have — the rest.
+/// A move's index is `8 · (rank of its piece) + (rank of its destination among the piece's
+/// targets)`, its place in generation order whichever half adds it.
+struct Replies {
+    moves: Moves,
+    targets: [u64; 12],
+    from: [u8; 12],
+    pieces: usize,
+    /// The squares the pieces to move can reach.
+    any: u64,
+    /// The enemy of the side to move, to tell captures.
+    enemy: u64,
+    low_added: bool,
+}
+
+impl Replies {
+    fn new() -> Replies {
+        Replies {
+            moves: Moves::new(),
+            targets: [0; 12],
+            from: [0; 12],
+            pieces: 0,
+            any: 0,
+            enemy: 0,
+            low_added: false,
+        }
+    }
+
+    /// Starts a new node: the side to move owns the pieces added next with [`Self::piece`].
+    #[inline(always)]
+    fn start(&mut self, enemy: u64) {
+        self.moves.clear();
+        self.pieces = 0;
+        self.any = 0;
+        self.enemy = enemy;
+        self.low_added = false;
+    }
+
+    /// The next piece (in ascending square order) with its targets; adds its moves into
+    /// [`HIGH`].
+    #[inline(always)]
+    fn piece(&mut self, from: u8, targets: u64) {
+        let k = self.pieces.min(11);
+        self.targets[k] = targets;
+        self.from[k] = from;
+        self.pieces += 1;
+        self.any |= targets;
+        self.add(k, targets & HIGH);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, k: usize, mut set: u64) {
+        let from = self.from[k];
+        let all = self.targets[k];
+        let fr = region(from);
+        while set != 0 {
+            let to = set.trailing_zeros() as u8;
+            set &= set - 1;
+            let idx = 8 * k + (all & ((1u64 << to) - 1)).count_ones() as usize;
+            let w = category_weight(fr, region(to), self.enemy >> to & 1 != 0);
+            self.moves.push_at(idx, Move { from, to }, w);
+        }
+    }
+
+    /// The next reply in weight order.
+    #[inline(always)]
+    fn take_best(&mut self) -> Option<Move> {
+        if !self.low_added && self.moves.nonempty >> (LOW_MAX_WEIGHT + 1) == 0 {
+            self.low_added = true;
+            for k in 0..self.pieces.min(12) {
+                self.add(k, self.targets[k] & !HIGH);
+            }
+        }
+        self.moves.take_best().map(|i| self.moves.mv[i])
+    }
+}
+
+/// The squares on the four lines through `sq`: a piece's moves change only if a square on its
+/// lines changes, that is if it stands on the lines of a changed square.
+#[inline(always)]
+fn star(sq: u8) -> u64 {
+    let s = sq as usize;
+    LINES[0][s] | LINES[1][s] | LINES[2][s] | LINES[3][s]
 }
 
 /// Four times the Euler number of `bb` after moving a piece of it from `from` to `to`.
@@ -174,7 +347,13 @@ impl LinesOfAction {
         let us = me.index();
         let own = self.pieces[us];
         let enemy = self.pieces[us ^ 1];
-        let mut first = Moves::generate(self, own, enemy);
+        let mut first = Moves::new();
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            first.push_targets(from, self.targets_from(from as usize, own, enemy), enemy);
+        }
         if self.rules != LoaRules::default()
             || first.len == 0
             || self.plies as usize + 2 >= HISTORY_CAPACITY
@@ -186,27 +365,28 @@ impl LinesOfAction {
 
         // A move that wins at once, when the cut could hide it: the first in weight order.
         if first.len > FIRST_PLY_MOVES {
-            let mut win: Option<(u16, Move)> = None;
-            for i in 0..first.len {
-                let m = first.mv[i];
+            let win = first.first_where(|m| {
                 let to = 1u64 << m.to;
                 let mine = own ^ (1u64 << m.from) ^ to;
-                if !connected(mine, euler_after_move(own, own_euler, m.from, m.to)) {
-                    continue;
-                }
-                let captured = enemy & to != 0;
-                if captured && connected(enemy & !to, 0) {
-                    continue; // both sides connected: a draw under these rules
-                }
-                if win.is_none_or(|(k, _)| first.key[i] > k) {
-                    win = Some((first.key[i], m));
-                }
-            }
-            if let Some((_, m)) = win {
+                // Both sides connected (after a capture) is a draw under these rules.
+                connected(mine, euler_after_move(own, own_euler, m.from, m.to))
+                    && (enemy & to == 0 || !connected(enemy & !to, 0))
+            });
+            if let Some(m) = win {
                 return m;
             }
         }
 
+        // The opponent's moves from the current position, piece by piece: a ply-1 node
+        // recomputes only the pieces on the lines of the squares its move changed.
+        let mut reply_targets = [0u64; 64];
+        let mut rest = enemy;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            reply_targets[from] = self.targets_from(from, enemy, own);
+        }
+        let mut replies = Replies::new();
         let history = History::new(self);
         let me_black = me == Player::First;
         let mut best = Move::PASS;
@@ -219,7 +399,29 @@ impl LinesOfAction {
                 best = m;
             }
             let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
-            let v = self.move_value(&node, me_black, best_v, &history);
+            let changed = star(m.from) | star(m.to);
+            let v = self.move_value(
+                &node,
+                me_black,
+                best_v,
+                &history,
+                |replies: &mut Replies| {
+                    replies.start(node.mine);
+                    let (theirs, mine) = (node.theirs, node.mine);
+                    let mut rest = theirs;
+                    while rest != 0 {
+                        let from = rest.trailing_zeros() as u8;
+                        rest &= rest - 1;
+                        let targets = if changed >> from & 1 != 0 {
+                            self.targets_from(from as usize, theirs, mine)
+                        } else {
+                            reply_targets[from as usize]
+                        };
+                        replies.piece(from, targets);
+                    }
+                },
+                &mut replies,
+            );
             if v == WIN {
                 return m;
             }
@@ -271,6 +473,8 @@ impl LinesOfAction {
         me_black: bool,
         bound: Value,
         history: &History<'_>,
+        generate_replies: impl FnOnce(&mut Replies),
+        replies: &mut Replies,
     ) -> Value {
         let us = self.side.index();
         let (mine, theirs) = (node.mine, node.theirs);
@@ -297,8 +501,8 @@ impl LinesOfAction {
                 -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
             }
         };
-        let mut replies = Moves::generate(self, theirs, mine);
-        if replies.len == 0 {
+        generate_replies(replies);
+        if replies.any == 0 {
             // The opponent must pass: nothing changes but the side to move.
             let key = node.key ^ ZOBRIST_SIDE;
             if !node.captured && history.third_time(key, 2) {
@@ -308,8 +512,7 @@ impl LinesOfAction {
         }
         let mut worst = f32::INFINITY;
         for _ in 0..SELECTIVE_REPLIES {
-            let Some(i) = replies.take_best() else { break };
-            let r = replies.mv[i];
+            let Some(r) = replies.take_best() else { break };
             let (from, to) = (r.from, r.to);
             let to_bit = 1u64 << to;
             let rcap = mine & to_bit != 0;

@@ -47,7 +47,7 @@ pub enum Region {
     Corner = 4,
 }
 
-const REGIONS: [Region; 5] = [
+pub(super) const REGIONS: [Region; 5] = [
     Region::Centre,
     Region::Inner,
     Region::Middle,
@@ -72,10 +72,10 @@ pub fn region(sq: u8) -> Region {
 
 /// The weight of the move category (origin region, destination region, capture), 1..=36 ([`MAX_CATEGORY_WEIGHT`]).
 #[inline(always)]
-pub fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
+pub const fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
     let w = TO_WEIGHT[to as usize] + FROM_WEIGHT[from as usize];
     let w = if capture { w / CAPTURE_DIVISOR } else { w };
-    w.max(1)
+    if w > 1 { w } else { 1 }
 }
 
 /// The category weight of `mv` in `pos`.
