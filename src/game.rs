@@ -368,6 +368,16 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         crate::search::shallow::generic_two_ply_move(self, eval, rng)
     }
 
+    /// A playout move of the informed policy, generating what it needs (`list` is scratch
+    /// space). The default is [`legal_moves`](Game::legal_moves) then
+    /// [`informed_playout_move`](Game::informed_playout_move); a game may draw the same move
+    /// without building the list (Lines of Action draws from its target bitboards).
+    #[inline]
+    fn informed_playout_step(&self, list: &mut Self::MoveList, rng: &mut SearchRng) -> Self::Move {
+        self.legal_moves(list);
+        self.informed_playout_move(list.moves(), rng)
+    }
+
     /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
     const HAS_NODE_PRIORS: bool = false;
 

@@ -640,6 +640,11 @@ impl Game for LinesOfAction {
     }
 
     #[inline]
+    fn informed_playout_step(&self, _list: &mut MoveList, rng: &mut crate::SearchRng) -> Move {
+        knowledge::playout_move_from_targets(self, rng)
+    }
+
+    #[inline]
     fn alpha_beta_playout_move(&mut self, eval: LoaEval, rng: &mut crate::SearchRng) -> Move {
         self.alpha_beta_playout(eval, rng)
     }

@@ -912,3 +912,32 @@ fn alpha_beta_playout_move_matches_its_reference_definition() {
     }
     check_abp(&mut p, 6);
 }
+
+#[test]
+fn informed_playout_step_draws_the_same_move_as_the_list_policy() {
+    let mut list = MoveList::new();
+    let mut checked = 0;
+    for seed in 0..200u64 {
+        let mut p = random_position(seed, (seed % 60) as u32);
+        let mut game_rng = seeded(seed);
+        while !p.is_terminal() {
+            let (mut r1, mut r2) = (
+                seeded(seed ^ p.plies() as u64),
+                seeded(seed ^ p.plies() as u64),
+            );
+            let fast = p.informed_playout_step(&mut list, &mut r1);
+            p.legal_moves(&mut list);
+            let slow = knowledge::playout_move(&p, &list, &mut r2);
+            assert_eq!(fast, slow, "{p:?}");
+            assert_eq!(below(&mut r1, 1 << 30), below(&mut r2, 1 << 30));
+            checked += 1;
+            let m = p.informed_playout_step(&mut list, &mut game_rng);
+            p.make(m);
+        }
+    }
+    // A side without piece moves passes.
+    let p = pos("6OX/6OO/8/8/8/8/OO6/XO6 b");
+    let mut rng = seeded(1);
+    assert_eq!(p.informed_playout_step(&mut list, &mut rng), Move::PASS);
+    assert!(checked > 10_000, "{checked}");
+}
