@@ -17,10 +17,13 @@
 //! terminal test uses Euler numbers updated from the eight neighbours of the changed squares
 //! (a flood fill only when the Euler number allows a single group); its repetition test looks
 //! up a 64-bit filter of the history's keys and scans the history only on a hit; the replies
-//! are taken best first by a lazy arg-max over integer keys (weight, generation order), so a
-//! cut-off never sorts the rest; and the evaluation reuses the terms of the side that did not
-//! move ([`eval::side_terms`]), recomputing only what a move changes. Leaves compare the
-//! evaluation before `tanh` ([`eval::raw_score`]), which orders them the same way.
+//! sit in per-weight bit sets indexed by generation order and are taken best first by two bit
+//! scans, the moves landing off the central 4×4 added only when the search reaches their
+//! weights, so a cut-off never orders the rest; the opponent's target bitboards are computed
+//! once and redone only for pieces on the lines of the two squares a ply-1 move changed; and the
+//! evaluation reuses the terms of the side that did not move ([`eval::side_terms`]). Leaves
+//! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the order
+//! is the same unless rounding ties two values, which the reference test would catch.
 //!
 //! Rule options other than the default, a side that must pass at ply 1 and games within two
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
