@@ -1,6 +1,7 @@
 //! Playouts per second for every game and playout policy: uniformly random, the game's informed
 //! policy (Breakthrough `ipp`, LOA move categories), ε-greedy (`ege0.1`), fixed early
-//! termination (`fet20`) and dynamic early termination (`det0.5`).
+//! termination (`fet20`) and dynamic early termination (`det0.5`); for Lines of Action also αβ
+//! playouts (`abp`, MC-LOA's selective 2-ply search) alone and with `det0.7`.
 //!
 //! Each iteration runs [`PLAYOUTS`] playouts from the same position on fresh copies and asserts
 //! that all of them ran and returned a reward in `[-1, 1]`.
@@ -29,13 +30,20 @@ const POLICIES: &[(&str, &str)] = &[
     ("det0.5", "mcts(det0.5)"),
 ];
 
+/// Lines of Action's αβ-playout rows.
+const LOA_ALPHA_BETA: &[(&str, &str)] = &[("abp", "mcts(abp)"), ("abp,det0.7", "mcts(abp,det0.7)")];
+
 fn playouts<G: Game>(c: &mut Criterion, pos: &G) {
+    playouts_of(c, pos, POLICIES);
+}
+
+fn playouts_of<G: Game>(c: &mut Criterion, pos: &G, policies: &[(&str, &str)]) {
     let mut g = c.benchmark_group(format!("{}_playout", G::NAME));
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))
         .throughput(Throughput::Elements(PLAYOUTS));
-    for &(name, player) in POLICIES {
+    for &(name, player) in policies {
         let Ok(cfg) = spec::parse_mcts::<G>(player) else {
             assert!(!G::HAS_INFORMED_PLAYOUTS && name == "informed", "{player}");
             continue;
@@ -63,6 +71,7 @@ fn playouts<G: Game>(c: &mut Criterion, pos: &G) {
 fn all_games(c: &mut Criterion) {
     playouts(c, &Breakthrough::start());
     playouts(c, &LinesOfAction::start());
+    playouts_of(c, &LinesOfAction::start(), LOA_ALPHA_BETA);
     playouts(c, &Kalah::start());
     playouts(c, &TicTacToe::start());
     playouts(c, &Gomoku::start());

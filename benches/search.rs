@@ -77,7 +77,16 @@ fn all_games(c: &mut Criterion) {
             "mcts(ipp)",
             "mcts(ipp,im0.2,pb)",
             "mcts(ipp,one,fet20,im0.2)",
+            "mcts(one,det0.7,ipp)",
         ],
+    );
+    // αβ playouts (MC-LOA's selective 2-ply search): fewer simulations per search.
+    bench_game::<LinesOfAction>(
+        c,
+        &mut nodes,
+        300,
+        &[("start", None), ("middle", Some(LOA_MIDDLE))],
+        &["mcts(one,det0.7,abp)", "mcts(abp,fet4,im0.4)"],
     );
     bench_game::<Kalah>(
         c,

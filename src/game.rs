@@ -387,6 +387,24 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         moves[crate::rng::below(rng, moves.len() as u32) as usize]
     }
 
+    /// The move of an αβ playout (`abp`) for the side to move (the game is not finished); the
+    /// state is restored. The default is the generic 2-ply search
+    /// ([`generic_two_ply_move`](crate::search::shallow::generic_two_ply_move)); Lines of Action
+    /// overrides it with MC-LOA's selective search on evaluation deltas.
+    fn alpha_beta_playout_move(&mut self, eval: Self::Eval, rng: &mut SearchRng) -> Self::Move {
+        crate::search::shallow::generic_two_ply_move(self, eval, rng)
+    }
+
+    /// A playout move of the informed policy, generating what it needs (`list` is scratch
+    /// space). The default is [`legal_moves`](Game::legal_moves) then
+    /// [`informed_playout_move`](Game::informed_playout_move); a game may draw the same move
+    /// without building the list (Lines of Action draws from its target bitboards).
+    #[inline]
+    fn informed_playout_step(&self, list: &mut Self::MoveList, rng: &mut SearchRng) -> Self::Move {
+        self.legal_moves(list);
+        self.informed_playout_move(list.moves(), rng)
+    }
+
     /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
     const HAS_NODE_PRIORS: bool = false;
 

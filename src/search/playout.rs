@@ -117,10 +117,7 @@ fn policy_move<G: Game>(
 ) -> G::Move {
     match policy {
         PlayoutPolicy::Random => game.random_playout_move(rng),
-        PlayoutPolicy::Informed | PlayoutPolicy::AlphaBeta => {
-            game.legal_moves(list);
-            game.informed_playout_move(list.moves(), rng)
-        }
+        PlayoutPolicy::Informed | PlayoutPolicy::AlphaBeta => game.informed_playout_step(list, rng),
     }
 }
 

@@ -72,7 +72,8 @@ pub(super) const WEIGHTS: Weights = Weights {
 };
 
 /// The centralisation table by square: rings from the centre 3, 2, 1, 0 on the edge, and −1 in
-/// the corners.
+/// the corners ([`side_terms`] counts it by region masks; the tests check against this table).
+#[cfg(test)]
 pub(super) const CENTRAL: [i8; 64] = {
     let mut t = [0i8; 64];
     let mut sq = 0;
@@ -86,39 +87,124 @@ pub(super) const CENTRAL: [i8; 64] = {
 
 /// The least possible sum of Chebyshev distances of `n` pieces to one square: one piece at
 /// distance 0, eight at 1, the rest at 2.
-const MIN_DISTANCE_SUM: [i32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14];
+pub(super) const MIN_DISTANCE_SUM: [i32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14];
 
-/// The weighted terms of one side (everything but tempo), in points.
-fn side_score(own: u64, enemy: u64, w: &Weights) -> f32 {
+/// Squares whose rank (`RANK_BIT[0..3]`) or file (`FILE_BIT[0..3]`) has bit `b` set: the sum of
+/// the pieces' ranks is `Σ 2ᵇ·popcount(own & RANK_BIT[b])`, with no loop over the pieces.
+const RANK_BIT: [u64; 3] = [
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+/// See [`RANK_BIT`].
+const FILE_BIT: [u64; 3] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+];
+
+/// The squares of each region (see [`REGION_OF`]), for centralisation by popcounts.
+const REGION_MASK: [u64; 5] = {
+    let mut t = [0u64; 5];
+    let mut sq = 0;
+    while sq < 64 {
+        t[REGION_OF[sq] as usize] |= 1u64 << sq;
+        sq += 1;
+    }
+    t
+};
+
+/// `RANKS_WITHIN[r][k]`: the squares on ranks at most `k` from rank `r`; `FILES_WITHIN` the same
+/// for files. Their intersection is the Chebyshev ball of radius `k` around a square.
+const RANKS_WITHIN: [[u64; 8]; 8] = {
+    let mut t = [[0u64; 8]; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut k = 0;
+        while k < 8 {
+            let mut q = 0usize;
+            while q < 8 {
+                if (q as i32 - r as i32).abs() <= k as i32 {
+                    t[r][k] |= 0xFFu64 << (8 * q);
+                }
+                q += 1;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+};
+/// See [`RANKS_WITHIN`].
+const FILES_WITHIN: [[u64; 8]; 8] = {
+    let mut t = [[0u64; 8]; 8];
+    let mut f = 0;
+    while f < 8 {
+        let mut k = 0;
+        while k < 8 {
+            let mut q = 0usize;
+            while q < 8 {
+                if (q as i32 - f as i32).abs() <= k as i32 {
+                    t[f][k] |= super::tables::FILE_A << q;
+                }
+                q += 1;
+            }
+            k += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// The terms of one side that depend only on its own pieces (all but walls), as integers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct SideTerms {
+    /// Number of pieces.
+    pub n: i32,
+    /// Σ Chebyshev distance to the centre of mass − the least possible sum.
+    pub surplus: i32,
+    /// Σ of the centralisation table.
+    pub central: i32,
+    /// 8-adjacent pairs.
+    pub pairs: i32,
+    /// Area of the bounding box.
+    pub area: i32,
+}
+
+/// The own-pieces terms of a side, from its bitboard: popcounts and table lookups, no loop over
+/// the pieces.
+#[inline]
+pub(super) fn side_terms(own: u64) -> SideTerms {
     let n = own.count_ones() as i32;
     if n == 0 {
-        return 0.0;
+        return SideTerms {
+            n: 0,
+            surplus: 0,
+            central: 0,
+            pairs: 0,
+            area: 0,
+        };
     }
-    // Centre of mass (rounded to a square) and centralisation in one pass over the pieces.
-    let (mut sum_r, mut sum_f, mut central) = (0i32, 0i32, 0i32);
-    let mut rest = own;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as i32;
-        rest &= rest - 1;
-        sum_r += sq / 8;
-        sum_f += sq % 8;
-        central += CENTRAL[sq as usize] as i32;
-    }
-    let com_r = (2 * sum_r + n) / (2 * n);
-    let com_f = (2 * sum_f + n) / (2 * n);
+    let pc = |m: u64| (own & m).count_ones() as i32;
+    // Centre of mass, rounded to a square.
+    let sum_r = pc(RANK_BIT[0]) + 2 * pc(RANK_BIT[1]) + 4 * pc(RANK_BIT[2]);
+    let sum_f = pc(FILE_BIT[0]) + 2 * pc(FILE_BIT[1]) + 4 * pc(FILE_BIT[2]);
+    let central =
+        3 * pc(REGION_MASK[0]) + 2 * pc(REGION_MASK[1]) + pc(REGION_MASK[2]) - pc(REGION_MASK[4]);
+    let com_r = ((2 * sum_r + n) / (2 * n)) as usize;
+    let com_f = ((2 * sum_f + n) / (2 * n)) as usize;
+    // Σ distance = Σₖ (pieces farther than k), k = 0, 1, …
     let mut distance = 0i32;
-    let mut rest = own;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as i32;
-        rest &= rest - 1;
-        distance += (sq / 8 - com_r).abs().max((sq % 8 - com_f).abs());
+    let mut k = 0;
+    loop {
+        let outside = own & !(RANKS_WITHIN[com_r][k] & FILES_WITHIN[com_f][k]);
+        if outside == 0 {
+            break;
+        }
+        distance += outside.count_ones() as i32;
+        k += 1;
     }
     let surplus = distance - MIN_DISTANCE_SUM[n.min(12) as usize];
-
-    let walls = (enemy & FILE_A & (own >> 1))
-        | (enemy & FILE_H & (own << 1))
-        | (enemy & RANK_1 & (own >> 8))
-        | (enemy & RANK_8 & (own << 8));
 
     let pairs = (own & (own & !FILE_H) << 1).count_ones()
         + (own & own << 8).count_ones()
@@ -132,13 +218,57 @@ fn side_score(own: u64, enemy: u64, w: &Weights) -> f32 {
     let files = (files & 0xFF) as u8;
     let width = 8 - files.leading_zeros() as i32 - files.trailing_zeros() as i32;
     let height = (63 - own.leading_zeros() as i32) / 8 - own.trailing_zeros() as i32 / 8 + 1;
+    SideTerms {
+        n,
+        surplus,
+        central,
+        pairs: pairs as i32,
+        area: width * height,
+    }
+}
 
-    let n = n as f32;
-    w.concentration * surplus as f32 / n
-        + w.centralisation * central as f32 / n
-        + w.walls * walls.count_ones() as f32
-        + w.connectedness * pairs as f32 / n
-        + w.uniformity * (width * height) as f32
+/// The enemy rim pieces whose inward orthogonal neighbour is one of `own`'s pieces.
+#[inline(always)]
+pub(super) fn walls(own: u64, enemy: u64) -> i32 {
+    ((enemy & FILE_A & (own >> 1))
+        | (enemy & FILE_H & (own << 1))
+        | (enemy & RANK_1 & (own >> 8))
+        | (enemy & RANK_8 & (own << 8)))
+        .count_ones() as i32
+}
+
+/// The weighted terms of one side (everything but tempo), in points.
+#[inline(always)]
+pub(super) fn side_points(t: &SideTerms, walls: i32, w: &Weights) -> f32 {
+    if t.n == 0 {
+        return 0.0;
+    }
+    let n = t.n as f32;
+    w.concentration * t.surplus as f32 / n
+        + w.centralisation * t.central as f32 / n
+        + w.walls * walls as f32
+        + w.connectedness * t.pairs as f32 / n
+        + w.uniformity * t.area as f32
+}
+
+/// The weighted terms of one side (everything but tempo), in points.
+fn side_score(own: u64, enemy: u64, w: &Weights) -> f32 {
+    side_points(&side_terms(own), walls(own, enemy), w)
+}
+
+/// The score before squashing, from Black's point of view: [`mia_with`] is
+/// `tanh(raw_score / scale)`. Callers that only compare evaluations can compare this.
+#[inline(always)]
+pub(super) fn raw_score(
+    black: &SideTerms,
+    white: &SideTerms,
+    walls_b: i32,
+    walls_w: i32,
+    black_to_move: bool,
+    w: &Weights,
+) -> f32 {
+    let tempo = if black_to_move { w.tempo } else { -w.tempo };
+    side_points(black, walls_b, w) - side_points(white, walls_w, w) + tempo
 }
 
 /// The evaluation from Black's (the first player's) point of view, for non-terminal positions.

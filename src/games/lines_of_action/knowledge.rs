@@ -47,7 +47,7 @@ pub enum Region {
     Corner = 4,
 }
 
-const REGIONS: [Region; 5] = [
+pub(super) const REGIONS: [Region; 5] = [
     Region::Centre,
     Region::Inner,
     Region::Middle,
@@ -72,10 +72,10 @@ pub fn region(sq: u8) -> Region {
 
 /// The weight of the move category (origin region, destination region, capture), 1..=36 ([`MAX_CATEGORY_WEIGHT`]).
 #[inline(always)]
-pub fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
+pub const fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
     let w = TO_WEIGHT[to as usize] + FROM_WEIGHT[from as usize];
     let w = if capture { w / CAPTURE_DIVISOR } else { w };
-    w.max(1)
+    if w > 1 { w } else { 1 }
 }
 
 /// The category weight of `mv` in `pos`.
@@ -105,6 +105,81 @@ pub(super) fn playout_move(pos: &LinesOfAction, moves: &[Move], rng: &mut Search
         r -= w as u32;
     }
     moves[moves.len() - 1]
+}
+
+/// `WEIGHT_OF[from region][to region][capture]`: [`category_weight`] as a table.
+const WEIGHT_OF: [[[u8; 2]; 5]; 5] = {
+    let mut t = [[[0u8; 2]; 5]; 5];
+    let mut f = 0;
+    while f < 5 {
+        let mut r = 0;
+        while r < 5 {
+            t[f][r][0] = category_weight(REGIONS[f], REGIONS[r], false);
+            t[f][r][1] = category_weight(REGIONS[f], REGIONS[r], true);
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// The same draw as [`playout_move`] over the legal moves (same random number, same move),
+/// without building the move list: per-piece weight totals from the target bitboards, then a
+/// walk over the chosen piece's targets in generation order. `pos` must not be finished.
+pub(super) fn playout_move_from_targets(pos: &LinesOfAction, rng: &mut SearchRng) -> Move {
+    let us = pos.side_to_move().index();
+    let own = pos.pieces[us];
+    let enemy = pos.pieces[us ^ 1];
+    let mut targets = [0u64; 12];
+    let mut from = [0u8; 12];
+    let mut totals = [0u32; 12];
+    let mut n = 0;
+    let mut total = 0u32;
+    let mut rest = own;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let t = pos.targets_from(sq as usize, own, enemy);
+        let w = &WEIGHT_OF[REGION_OF[sq as usize] as usize];
+        let mut sum = 0u32;
+        let mut bits = t;
+        while bits != 0 {
+            let to = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sum += w[REGION_OF[to] as usize][(enemy >> to & 1) as usize] as u32;
+        }
+        let k = n.min(11);
+        targets[k] = t;
+        from[k] = sq;
+        totals[k] = sum;
+        total += sum;
+        n += 1;
+    }
+    if total == 0 {
+        // No piece move: the pass is the only legal move (drawn like a one-move list).
+        let _ = below(rng, 1);
+        return Move::PASS;
+    }
+    let mut r = below(rng, total);
+    let mut k = 0;
+    while k + 1 < n.min(12) && r >= totals[k] {
+        r -= totals[k];
+        k += 1;
+    }
+    let w = &WEIGHT_OF[REGION_OF[from[k] as usize] as usize];
+    let mut bits = targets[k];
+    let mut last = Move::PASS;
+    while bits != 0 {
+        let to = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        last = Move { from: from[k], to };
+        let wt = w[REGION_OF[to as usize] as usize][(enemy >> to & 1) as usize] as u32;
+        if r < wt {
+            return last;
+        }
+        r -= wt;
+    }
+    last
 }
 
 /// The category weight of `mv` normalised to `[0, 1]`, for progressive bias.

@@ -43,6 +43,7 @@
 //! the history: a parsed position has the default rules (change them with
 //! [`LinesOfAction::from_bitboards`]) and no earlier positions.
 
+mod alphabeta_playout;
 mod eval;
 mod knowledge;
 mod notation;
@@ -53,6 +54,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
+pub use alphabeta_playout::FIRST_PLY_MOVES;
 pub use eval::LoaEval;
 pub use knowledge::{MAX_CATEGORY_WEIGHT, Region, category_weight, region};
 
@@ -635,6 +637,16 @@ impl Game for LinesOfAction {
     #[inline]
     fn informed_playout_move(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
         knowledge::playout_move(self, moves, rng)
+    }
+
+    #[inline]
+    fn informed_playout_step(&self, _list: &mut MoveList, rng: &mut crate::SearchRng) -> Move {
+        knowledge::playout_move_from_targets(self, rng)
+    }
+
+    #[inline]
+    fn alpha_beta_playout_move(&mut self, eval: LoaEval, rng: &mut crate::SearchRng) -> Move {
+        self.alpha_beta_playout(eval, rng)
     }
 
     fn move_bias(&self, mv: Move) -> Option<f32> {

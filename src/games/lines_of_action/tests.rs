@@ -784,3 +784,160 @@ fn informed_playout_policy_beats_uniform_random_play() {
         "informed won {informed_wins} of {games}"
     );
 }
+
+/// The evaluation terms as a plain loop over the pieces (how `eval.rs` first computed them).
+fn terms_by_loop(own: u64) -> eval::SideTerms {
+    let n = own.count_ones() as i32;
+    let squares = || (0..64i32).filter(move |&sq| own >> sq & 1 != 0);
+    let sum_r: i32 = squares().map(|sq| sq / 8).sum();
+    let sum_f: i32 = squares().map(|sq| sq % 8).sum();
+    let central: i32 = squares().map(|sq| eval::CENTRAL[sq as usize] as i32).sum();
+    let (com_r, com_f) = ((2 * sum_r + n) / (2 * n), (2 * sum_f + n) / (2 * n));
+    let distance: i32 = squares()
+        .map(|sq| (sq / 8 - com_r).abs().max((sq % 8 - com_f).abs()))
+        .sum();
+    let adjacent =
+        |a: i32, b: i32| a != b && (a / 8 - b / 8).abs() <= 1 && (a % 8 - b % 8).abs() <= 1;
+    let pairs = squares()
+        .map(|a| squares().filter(|&b| b > a && adjacent(a, b)).count() as i32)
+        .sum();
+    let (rmin, rmax) = (
+        squares().map(|s| s / 8).min().unwrap(),
+        squares().map(|s| s / 8).max().unwrap(),
+    );
+    let (fmin, fmax) = (
+        squares().map(|s| s % 8).min().unwrap(),
+        squares().map(|s| s % 8).max().unwrap(),
+    );
+    eval::SideTerms {
+        n,
+        surplus: distance - eval::MIN_DISTANCE_SUM[n as usize],
+        central,
+        pairs,
+        area: (rmax - rmin + 1) * (fmax - fmin + 1),
+    }
+}
+
+#[test]
+fn evaluation_terms_match_a_loop_over_the_pieces() {
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let p = random_position(seed, (seed % 120) as u32);
+        for side in Player::BOTH {
+            let own = p.pieces(side);
+            assert_eq!(eval::side_terms(own), terms_by_loop(own), "{p:?} {side:?}");
+            checked += 1;
+        }
+    }
+    // Random bitboards of 1 to 12 pieces, far from any game position.
+    let mut rng = seeded(7);
+    for _ in 0..2000 {
+        let mut own = 0u64;
+        let n = 1 + below(&mut rng, 12);
+        while own.count_ones() < n {
+            own |= 1u64 << below(&mut rng, 64);
+        }
+        assert_eq!(eval::side_terms(own), terms_by_loop(own), "{own:#x}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2600);
+}
+
+/// Checks the fast αβ-playout move against its reference definition at `p`: same move, same
+/// random draws, state unchanged. Returns the move.
+fn check_abp(p: &mut LinesOfAction, seed: u64) -> Move {
+    let before = p.clone();
+    let (mut r1, mut r2) = (seeded(seed), seeded(seed));
+    let fast = p.alpha_beta_playout(LoaEval::Mia, &mut r1);
+    assert_eq!(*p, before);
+    let mut q = p.clone();
+    let slow = crate::search::shallow::two_ply_move_selective(
+        &mut q,
+        LoaEval::Mia,
+        &mut r2,
+        FIRST_PLY_MOVES,
+    );
+    assert_eq!(q, before);
+    assert_eq!(fast, slow, "{p:?}");
+    assert_eq!(
+        crate::rng::unit_f32(&mut r1),
+        crate::rng::unit_f32(&mut r2),
+        "random draws differ at {p:?}"
+    );
+    fast
+}
+
+#[test]
+fn alpha_beta_playout_move_matches_its_reference_definition() {
+    // Playouts from the openings and from random game prefixes, mixing αβ-playout moves with
+    // random ones so that captures, near-connections and endings all occur.
+    let openings = openings_file();
+    let mut positions = 0;
+    let mut ends = 0;
+    for (g, line) in openings
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(40)
+        .enumerate()
+    {
+        let mut p = if g % 2 == 0 {
+            pos(line)
+        } else {
+            random_position(g as u64, 20 + g as u32)
+        };
+        let mut rng = seeded(1000 + g as u64);
+        let mut list = MoveList::new();
+        while !p.is_terminal() && p.plies() < 200 {
+            let seed = g as u64 * 1000 + p.plies() as u64;
+            let m = check_abp(&mut p, seed);
+            positions += 1;
+            p.legal_moves(&mut list);
+            let m = if below(&mut rng, 4) == 0 {
+                list[below(&mut rng, list.len() as u32) as usize]
+            } else {
+                m
+            };
+            p.make(m);
+        }
+        ends += p.is_terminal() as u32;
+    }
+    assert!(positions > 1000, "{positions}");
+    assert!(ends > 30, "{ends}");
+    // Repetitions: a position that repeats when the pieces shuffle back and forth.
+    let mut p = pos("6X1/8/7O/8/8/O7/8/1X6 b");
+    for text in ["b1-c1", "a3-a4", "c1-b1", "a4-a3", "b1-c1", "a3-a4"] {
+        check_abp(&mut p, 5);
+        let m = mv(&p, text);
+        p.make(m);
+    }
+    check_abp(&mut p, 6);
+}
+
+#[test]
+fn informed_playout_step_draws_the_same_move_as_the_list_policy() {
+    let mut list = MoveList::new();
+    let mut checked = 0;
+    for seed in 0..200u64 {
+        let mut p = random_position(seed, (seed % 60) as u32);
+        let mut game_rng = seeded(seed);
+        while !p.is_terminal() {
+            let (mut r1, mut r2) = (
+                seeded(seed ^ p.plies() as u64),
+                seeded(seed ^ p.plies() as u64),
+            );
+            let fast = p.informed_playout_step(&mut list, &mut r1);
+            p.legal_moves(&mut list);
+            let slow = knowledge::playout_move(&p, &list, &mut r2);
+            assert_eq!(fast, slow, "{p:?}");
+            assert_eq!(below(&mut r1, 1 << 30), below(&mut r2, 1 << 30));
+            checked += 1;
+            let m = p.informed_playout_step(&mut list, &mut game_rng);
+            p.make(m);
+        }
+    }
+    // A side without piece moves passes.
+    let p = pos("6OX/6OO/8/8/8/8/OO6/XO6 b");
+    let mut rng = seeded(1);
+    assert_eq!(p.informed_playout_step(&mut list, &mut rng), Move::PASS);
+    assert!(checked > 10_000, "{checked}");
+}

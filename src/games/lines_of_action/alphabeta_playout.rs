@@ -1,0 +1,560 @@
+//! Lines of Action's αβ-playout move (`abp`): MC-LOA's selective 2-ply search, on bitboards.
+//!
+//! **What it chooses** is defined by the generic reference
+//! [`two_ply_move_selective`](crate::search::shallow::two_ply_move_selective) with
+//! [`FIRST_PLY_MOVES`] ply-1 moves, and a test checks that both choose the same move with the
+//! same random draws along thousands of playout positions:
+//! - ply 1: the moves ordered by category weight (the move categories of
+//!   [`knowledge`](super::knowledge); equal weights in generation order); when there are more
+//!   than [`FIRST_PLY_MOVES`], any move that wins at once is played (the first in that order),
+//!   and only the first [`FIRST_PLY_MOVES`] are searched;
+//! - ply 2: the opponent's [`SELECTIVE_REPLIES`] replies of highest category weight, best first,
+//!   with an αβ cut as soon as the move cannot beat the best found; a leaf is the MIA-style
+//!   evaluation (or the game's result: repetition and the ply cap included);
+//! - equal values are broken at random, a win (+1) is played at once.
+//!
+//! **Why it is fast:** no `make`/`undo` and no move list per node. A node is two bitboards; its
+//! terminal test uses Euler numbers updated from the eight neighbours of the changed squares
+//! (a flood fill only when the Euler number allows a single group); its repetition test looks
+//! up a 64-bit filter of the history's keys and scans the history only on a hit; the replies
+//! sit in per-weight bit sets indexed by generation order and are taken best first by two bit
+//! scans, the moves landing off the central 4×4 added only when the search reaches their
+//! weights, so a cut-off never orders the rest; the opponent's target bitboards are computed
+//! once and redone only for pieces on the lines of the two squares a ply-1 move changed; and the
+//! evaluation reuses the terms of the side that did not move ([`eval::side_terms`]). Leaves
+//! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the order
+//! is the same unless rounding ties two values, which the reference test would catch.
+//!
+//! Rule options other than the default, a side that must pass at ply 1 and games within two
+//! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
+
+use super::eval::{self, SideTerms, WEIGHTS};
+use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, region};
+use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
+use super::{HISTORY_CAPACITY, LinesOfAction, LoaRules, Move, connected};
+use crate::SearchRng;
+use crate::game::Player;
+use crate::rng::below;
+use crate::search::shallow::{SELECTIVE_REPLIES, two_ply_move_selective};
+
+/// How many ply-1 moves (highest category weight first) the αβ playout searches.
+pub const FIRST_PLY_MOVES: usize = 8;
+
+/// The moves of one side grouped by category weight: `bucket[w]` is the set of the moves of
+/// weight `w` by their index in generation order, so the next move in weight order (equal
+/// weights in generation order) is one leading-zero count and one trailing-zero count away,
+/// and a cut-off never pays for ordering the rest.
+struct Moves {
+    mv: [Move; 128],
+    bucket: [[u64; 2]; MAX_CATEGORY_WEIGHT as usize + 1],
+    /// Bit `w` set when `bucket[w]` is not empty.
+    nonempty: u64,
+    len: usize,
+}
+
+impl Moves {
+    fn new() -> Moves {
+        Moves {
+            mv: [Move::PASS; 128],
+            bucket: [[0; 2]; MAX_CATEGORY_WEIGHT as usize + 1],
+            nonempty: 0,
+            len: 0,
+        }
+    }
+
+    /// Empties the list (clearing only the buckets in use).
+    #[inline(always)]
+    fn clear(&mut self) {
+        let mut ne = self.nonempty;
+        while ne != 0 {
+            self.bucket[ne.trailing_zeros() as usize] = [0; 2];
+            ne &= ne - 1;
+        }
+        self.nonempty = 0;
+        self.len = 0;
+    }
+
+    /// Adds `m` of weight `w` with generation-order index `idx` (< 128, unique).
+    #[inline(always)]
+    fn push_at(&mut self, idx: usize, m: Move, w: u8) {
+        self.mv[idx & 127] = m;
+        self.bucket[w as usize][idx >> 6 & 1] |= 1u64 << (idx & 63);
+        self.nonempty |= 1u64 << w;
+        self.len += 1;
+    }
+
+    /// Appends the moves of the piece on `from` to the squares of `targets`, in generation
+    /// order; `enemy` tells captures.
+    #[inline(always)]
+    fn push_targets(&mut self, from: u8, mut targets: u64, enemy: u64) {
+        let fr = region(from);
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let w = category_weight(fr, region(to), enemy >> to & 1 != 0);
+            self.push_at(self.len, Move { from, to }, w);
+        }
+    }
+
+    /// The index of the next move in weight order, taking it; `None` when all are taken.
+    #[inline(always)]
+    fn take_best(&mut self) -> Option<usize> {
+        if self.nonempty == 0 {
+            return None;
+        }
+        let w = 63 - self.nonempty.leading_zeros() as usize;
+        let b = &mut self.bucket[w];
+        let i = if b[0] != 0 {
+            let i = b[0].trailing_zeros() as usize;
+            b[0] &= b[0] - 1;
+            i
+        } else {
+            let i = 64 + b[1].trailing_zeros() as usize;
+            b[1] &= b[1] - 1;
+            i
+        };
+        if b[0] | b[1] == 0 {
+            self.nonempty &= !(1u64 << w);
+        }
+        Some(i)
+    }
+
+    /// The first move in weight order for which `pred` holds, without taking anything.
+    #[inline(always)]
+    fn first_where(&self, mut pred: impl FnMut(Move) -> bool) -> Option<Move> {
+        let mut ne = self.nonempty;
+        while ne != 0 {
+            let w = 63 - ne.leading_zeros() as usize;
+            ne &= !(1u64 << w);
+            for (half, &bits) in self.bucket[w].iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    let m = self.mv[64 * half + b.trailing_zeros() as usize];
+                    b &= b - 1;
+                    if pred(m) {
+                        return Some(m);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The central 4×4 squares (regions centre and inner), where landing weighs most.
+const HIGH: u64 = {
+    let mut m = 0u64;
+    let mut sq = 0;
+    while sq < 64 {
+        if REGION_OF[sq] <= 1 {
+            m |= 1u64 << sq;
+        }
+        sq += 1;
+    }
+    m
+};
+
+/// The largest weight of a move landing outside [`HIGH`] (10). Moves landing in [`HIGH`] can
+/// weigh less (a capture there weighs 8 to 10), so a reply of this weight or less is taken
+/// only once the moves landing outside are in the list too.
+const LOW_MAX_WEIGHT: u8 = {
+    let mut m = 0;
+    let mut to = 0;
+    while to < 5 {
+        let mut from = 0;
+        while from < 5 {
+            let mut cap = 0;
+            while cap < 2 {
+                let w = category_weight(REGIONS[from], REGIONS[to], cap == 1);
+                if REGION_TO_IS_LOW[to] && w > m {
+                    m = w;
+                }
+                cap += 1;
+            }
+            from += 1;
+        }
+        to += 1;
+    }
+    m
+};
+/// Whether region `r` lies outside [`HIGH`].
+const REGION_TO_IS_LOW: [bool; 5] = [false, false, true, true, true];
+
+/// The opponent's replies at a ply-1 node, generated in two halves: first the moves landing in
+/// [`HIGH`], then — only when the search gets down to weights the others could have — the rest.
+/// A move's index is `8 · (rank of its piece) + (rank of its destination among the piece's
+/// targets)`, its place in generation order whichever half adds it.
+struct Replies {
+    moves: Moves,
+    targets: [u64; 12],
+    from: [u8; 12],
+    pieces: usize,
+    /// The squares the pieces to move can reach.
+    any: u64,
+    /// The enemy of the side to move, to tell captures.
+    enemy: u64,
+    low_added: bool,
+}
+
+impl Replies {
+    fn new() -> Replies {
+        Replies {
+            moves: Moves::new(),
+            targets: [0; 12],
+            from: [0; 12],
+            pieces: 0,
+            any: 0,
+            enemy: 0,
+            low_added: false,
+        }
+    }
+
+    /// Starts a new node: the side to move owns the pieces added next with [`Self::piece`].
+    #[inline(always)]
+    fn start(&mut self, enemy: u64) {
+        self.moves.clear();
+        self.pieces = 0;
+        self.any = 0;
+        self.enemy = enemy;
+        self.low_added = false;
+    }
+
+    /// The next piece (in ascending square order) with its targets; adds its moves into
+    /// [`HIGH`].
+    #[inline(always)]
+    fn piece(&mut self, from: u8, targets: u64) {
+        let k = self.pieces.min(11);
+        self.targets[k] = targets;
+        self.from[k] = from;
+        self.pieces += 1;
+        self.any |= targets;
+        self.add(k, targets & HIGH);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, k: usize, mut set: u64) {
+        let from = self.from[k];
+        let all = self.targets[k];
+        let fr = region(from);
+        while set != 0 {
+            let to = set.trailing_zeros() as u8;
+            set &= set - 1;
+            let idx = 8 * k + (all & ((1u64 << to) - 1)).count_ones() as usize;
+            let w = category_weight(fr, region(to), self.enemy >> to & 1 != 0);
+            self.moves.push_at(idx, Move { from, to }, w);
+        }
+    }
+
+    /// The next reply in weight order.
+    #[inline(always)]
+    fn take_best(&mut self) -> Option<Move> {
+        if !self.low_added && self.moves.nonempty >> (LOW_MAX_WEIGHT + 1) == 0 {
+            self.low_added = true;
+            for k in 0..self.pieces.min(12) {
+                self.add(k, self.targets[k] & !HIGH);
+            }
+        }
+        self.moves.take_best().map(|i| self.moves.mv[i])
+    }
+}
+
+/// The squares on the four lines through `sq`: a piece's moves change only if a square on its
+/// lines changes, that is if it stands on the lines of a changed square.
+#[inline(always)]
+fn star(sq: u8) -> u64 {
+    let s = sq as usize;
+    LINES[0][s] | LINES[1][s] | LINES[2][s] | LINES[3][s]
+}
+
+/// Four times the Euler number of `bb` after moving a piece of it from `from` to `to`.
+#[inline(always)]
+fn euler_after_move(bb: u64, euler4: i16, from: u8, to: u8) -> i16 {
+    let without = bb & !(1u64 << from);
+    euler4 - ADD_DELTA[neighbours(bb, from)] as i16 + ADD_DELTA[neighbours(without, to)] as i16
+}
+
+/// Four times the Euler number of `bb` after removing its piece on `sq`.
+#[inline(always)]
+fn euler_after_removal(bb: u64, euler4: i16, sq: u8) -> i16 {
+    euler4 - ADD_DELTA[neighbours(bb, sq)] as i16
+}
+
+/// A value for the side choosing at ply 1: a win is [`WIN`], a loss [`LOSS`], a draw 0,
+/// otherwise the evaluation before `tanh` from its point of view (always strictly between).
+type Value = f32;
+/// The value of a win; larger than any evaluation.
+const WIN: Value = 1e30;
+/// The value of a loss.
+const LOSS: Value = -WIN;
+
+/// The game's history as the 2-ply search sees it, with a filter that answers most repetition
+/// questions without a scan.
+struct History<'a> {
+    pos: &'a LinesOfAction,
+    /// Bit `key >> 58` set for every key that may be compared (history since the last capture,
+    /// and the current position).
+    filter: u64,
+}
+
+impl<'a> History<'a> {
+    fn new(pos: &'a LinesOfAction) -> Self {
+        let mut filter = 1u64 << (pos.key >> 58);
+        for &k in &pos.history[pos.reversible_from as usize..pos.plies as usize] {
+            filter |= 1u64 << (k >> 58);
+        }
+        History { pos, filter }
+    }
+
+    /// Whether the position with key `key`, `ahead` plies (1 or 2, no capture on the way) after
+    /// the current one, occurs for the third time. The earlier positions are the history, then
+    /// the current position (and the ply-1 position, which never has the same side to move as a
+    /// ply-2 one).
+    #[inline(always)]
+    fn third_time(&self, key: u64, ahead: usize) -> bool {
+        if self.filter >> (key >> 58) & 1 == 0 {
+            return false;
+        }
+        let pos = self.pos;
+        let now = pos.plies as usize;
+        let from = pos.reversible_from as usize;
+        let mut i = now + ahead;
+        let mut count = 0;
+        while i >= from + 2 {
+            i -= 2;
+            let k = if i < now { pos.history[i] } else { pos.key };
+            count += (k == key) as u32;
+        }
+        count >= 2
+    }
+}
+
+/// The ply-1 position after one of the chooser's moves, as the replies need it.
+struct Node {
+    /// The chooser's pieces.
+    mine: u64,
+    /// The opponent's pieces.
+    theirs: u64,
+    mine_euler: i16,
+    theirs_euler: i16,
+    key: u64,
+    /// Whether the ply-1 move captured (then no ply-2 position can repeat an earlier one).
+    captured: bool,
+}
+
+impl LinesOfAction {
+    /// The αβ-playout move (see the module documentation); `self` is not changed.
+    pub(super) fn alpha_beta_playout(&mut self, eval: eval::LoaEval, rng: &mut SearchRng) -> Move {
+        // The evaluation is the only one Lines of Action has.
+        let eval::LoaEval::Mia = eval;
+        let me = self.side;
+        let us = me.index();
+        let own = self.pieces[us];
+        let enemy = self.pieces[us ^ 1];
+        let mut first = Moves::new();
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            first.push_targets(from, self.targets_from(from as usize, own, enemy), enemy);
+        }
+        if self.rules != LoaRules::default()
+            || first.len == 0
+            || self.plies as usize + 2 >= HISTORY_CAPACITY
+        {
+            return two_ply_move_selective(self, eval, rng, FIRST_PLY_MOVES);
+        }
+        let own_euler = self.euler4[us];
+        let enemy_euler = self.euler4[us ^ 1];
+
+        // A move that wins at once, when the cut could hide it: the first in weight order.
+        if first.len > FIRST_PLY_MOVES {
+            let win = first.first_where(|m| {
+                let to = 1u64 << m.to;
+                let mine = own ^ (1u64 << m.from) ^ to;
+                // Both sides connected (after a capture) is a draw under these rules.
+                connected(mine, euler_after_move(own, own_euler, m.from, m.to))
+                    && (enemy & to == 0 || !connected(enemy & !to, 0))
+            });
+            if let Some(m) = win {
+                return m;
+            }
+        }
+
+        // The opponent's moves from the current position, piece by piece: a ply-1 node
+        // recomputes only the pieces on the lines of the squares its move changed.
+        let mut reply_targets = [0u64; 64];
+        let mut rest = enemy;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            reply_targets[from] = self.targets_from(from, enemy, own);
+        }
+        let mut replies = Replies::new();
+        let history = History::new(self);
+        let me_black = me == Player::First;
+        let mut best = Move::PASS;
+        let mut best_v = f32::NEG_INFINITY;
+        let mut ties = 0u32;
+        for n in 0..FIRST_PLY_MOVES {
+            let Some(i) = first.take_best() else { break };
+            let m = first.mv[i];
+            if n == 0 {
+                best = m;
+            }
+            let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
+            let changed = star(m.from) | star(m.to);
+            let v = self.move_value(
+                &node,
+                me_black,
+                best_v,
+                &history,
+                |replies: &mut Replies| {
+                    replies.start(node.mine);
+                    let (theirs, mine) = (node.theirs, node.mine);
+                    let mut rest = theirs;
+                    while rest != 0 {
+                        let from = rest.trailing_zeros() as u8;
+                        rest &= rest - 1;
+                        let targets = if changed >> from & 1 != 0 {
+                            self.targets_from(from as usize, theirs, mine)
+                        } else {
+                            reply_targets[from as usize]
+                        };
+                        replies.piece(from, targets);
+                    }
+                },
+                &mut replies,
+            );
+            if v == WIN {
+                return m;
+            }
+            if v > best_v {
+                best_v = v;
+                best = m;
+                ties = 1;
+            } else if v == best_v {
+                ties += 1;
+                if below(rng, ties) == 0 {
+                    best = m;
+                }
+            }
+        }
+        best
+    }
+
+    /// The position after the chooser's move `m` (the chooser owns `own`).
+    #[inline(always)]
+    fn node_after(&self, m: Move, own: u64, enemy: u64, own_euler: i16, enemy_euler: i16) -> Node {
+        let us = self.side.index();
+        let (from, to) = (m.from, m.to);
+        let to_bit = 1u64 << to;
+        let captured = enemy & to_bit != 0;
+        let mut key =
+            self.key ^ ZOBRIST[us][from as usize] ^ ZOBRIST[us][to as usize] ^ ZOBRIST_SIDE;
+        let mut theirs_euler = enemy_euler;
+        if captured {
+            key ^= ZOBRIST[us ^ 1][to as usize];
+            theirs_euler = euler_after_removal(enemy, enemy_euler, to);
+        }
+        Node {
+            mine: own ^ (1u64 << from) ^ to_bit,
+            theirs: enemy & !to_bit,
+            mine_euler: euler_after_move(own, own_euler, from, to),
+            theirs_euler,
+            key,
+            captured,
+        }
+    }
+
+    /// The value (see [`Value`]) of the ply-1 position `node`: its result if the game is over,
+    /// else the worst over the selected replies, which stop once it is below `bound` (it cannot
+    /// beat the best move found).
+    #[inline(always)]
+    fn move_value(
+        &self,
+        node: &Node,
+        me_black: bool,
+        bound: Value,
+        history: &History<'_>,
+        generate_replies: impl FnOnce(&mut Replies),
+        replies: &mut Replies,
+    ) -> Value {
+        let us = self.side.index();
+        let (mine, theirs) = (node.mine, node.theirs);
+        // The chooser just moved: its group may have connected; the opponent's only on a capture.
+        let mine_conn = connected(mine, node.mine_euler);
+        let theirs_conn = node.captured && connected(theirs, node.theirs_euler);
+        match (mine_conn, theirs_conn) {
+            (true, true) => return 0.0,
+            (true, false) => return WIN,
+            (false, true) => return LOSS,
+            (false, false) => {}
+        }
+        if !node.captured && history.third_time(node.key, 1) {
+            return 0.0;
+        }
+        let mine_terms = eval::side_terms(mine);
+        let leaf = |mine: u64, theirs: u64, mine_terms: &SideTerms| -> Value {
+            let theirs_terms = eval::side_terms(theirs);
+            let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
+            // The chooser is to move at a leaf.
+            if me_black {
+                eval::raw_score(mine_terms, &theirs_terms, wm, wt, true, &WEIGHTS)
+            } else {
+                -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
+            }
+        };
+        generate_replies(replies);
+        if replies.any == 0 {
+            // The opponent must pass: nothing changes but the side to move.
+            let key = node.key ^ ZOBRIST_SIDE;
+            if !node.captured && history.third_time(key, 2) {
+                return 0.0;
+            }
+            return leaf(mine, theirs, &mine_terms);
+        }
+        let mut worst = f32::INFINITY;
+        for _ in 0..SELECTIVE_REPLIES {
+            let Some(r) = replies.take_best() else { break };
+            let (from, to) = (r.from, r.to);
+            let to_bit = 1u64 << to;
+            let rcap = mine & to_bit != 0;
+            let theirs2 = theirs ^ (1u64 << from) ^ to_bit;
+            let mine2 = mine & !to_bit;
+            let theirs_conn = connected(
+                theirs2,
+                euler_after_move(theirs, node.theirs_euler, from, to),
+            );
+            let mine_conn =
+                rcap && connected(mine2, euler_after_removal(mine, node.mine_euler, to));
+            let e = match (theirs_conn, mine_conn) {
+                (true, true) => 0.0,
+                (true, false) => LOSS,
+                (false, true) => WIN,
+                (false, false) => {
+                    let repeated = !node.captured && !rcap && {
+                        let key = node.key
+                            ^ ZOBRIST[us ^ 1][from as usize]
+                            ^ ZOBRIST[us ^ 1][to as usize]
+                            ^ ZOBRIST_SIDE;
+                        history.third_time(key, 2)
+                    };
+                    if repeated {
+                        0.0
+                    } else if rcap {
+                        leaf(mine2, theirs2, &eval::side_terms(mine2))
+                    } else {
+                        leaf(mine2, theirs2, &mine_terms)
+                    }
+                }
+            };
+            if e < worst {
+                worst = e;
+                if worst < bound {
+                    break;
+                }
+            }
+        }
+        worst
+    }
+}
