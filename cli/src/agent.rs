@@ -3,6 +3,7 @@
 
 use imcts::Game;
 use imcts::search::alphabeta::{self, AlphaBetaConfig, TranspositionTable, TtEntry};
+use imcts::search::config::Valid;
 use imcts::search::mcts::{Mcts, MctsState};
 use imcts::search::node::{Node, Proven};
 use imcts::search::spec::{self, PlayerSpec};
@@ -38,7 +39,7 @@ pub struct Agent<G: Game> {
 
 enum Kind<G: Game> {
     Mcts(Option<MctsState<G>>),
-    AlphaBeta(AlphaBetaConfig<G>),
+    AlphaBeta(Valid<AlphaBetaConfig<G>>),
 }
 
 fn proven_name(p: Proven) -> &'static str {
@@ -78,10 +79,11 @@ impl<G: Game> Agent<G> {
     ) -> Result<Self, String> {
         let parsed = spec::parse::<G>(spec_text).map_err(|e| format!("bad player spec {e}"))?;
         Ok(match parsed {
-            PlayerSpec::Mcts(mut cfg) => {
-                if let Some(s) = seed {
-                    cfg.seed = s;
-                }
+            PlayerSpec::Mcts(cfg) => {
+                let cfg = match seed {
+                    Some(s) => cfg.with_seed(s),
+                    None => cfg,
+                };
                 let n = pool.unwrap_or_else(|| nodes_for::<G>(budget)).max(1);
                 Agent {
                     spec_text: spec_text.to_string(),

@@ -3,6 +3,7 @@
 use clap::Args;
 use imcts::Game;
 use imcts::search::alphabeta::{self, AlphaBetaConfig, TranspositionTable, TtEntry};
+use imcts::search::config::Valid;
 use imcts::search::mcts::Mcts;
 use imcts::search::node::{Node, Proven};
 use imcts::search::spec;
@@ -89,7 +90,7 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
         spec::PlayerSpec::AlphaBeta(c, tt) => return run_alphabeta(args, game, c, tt),
     };
     if let Some(s) = args.seed {
-        config.seed = s;
+        config = config.with_seed(s);
     }
     if args.pool == 0 {
         return Err("--pool must be at least 1".into());
@@ -184,7 +185,7 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
 fn run_alphabeta<G: Game>(
     args: &SearchArgs,
     mut game: G,
-    config: AlphaBetaConfig<G>,
+    config: Valid<AlphaBetaConfig<G>>,
     tt_entries: usize,
 ) -> Result<(), String> {
     let mut entries = vec![TtEntry::EMPTY; tt_entries];

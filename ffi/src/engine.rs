@@ -296,7 +296,7 @@ impl<G: Game> Side<G> {
                 let nodes = region.nodes();
                 let state = self.mcts.take().unwrap_or_else(|| MctsState::new(cfg));
                 let mut m = Mcts::resume(nodes, state);
-                if *m.config() != cfg {
+                if m.config() != cfg.get() {
                     m.set_config(cfg);
                 }
                 let r = m.search(&mut self.game, budget, clock);
