@@ -369,9 +369,10 @@ impl<G: Game> Default for Valid<MctsConfig<G>> {
     }
 }
 
-impl<G: Game> Valid<super::alphabeta::AlphaBetaConfig<G>> {
-    /// Wraps a configuration checked by `AlphaBetaConfig::validate`.
-    pub(crate) fn checked(c: super::alphabeta::AlphaBetaConfig<G>) -> Self {
+impl<C> Valid<C> {
+    /// Wraps a configuration that already passed its `validate` (a searcher giving back the
+    /// configuration it was built from).
+    pub(crate) fn checked(c: C) -> Self {
         Valid(c)
     }
 }

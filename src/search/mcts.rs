@@ -106,6 +106,34 @@ impl<G: Game> MctsState<G> {
     pub fn config(&self) -> &MctsConfig<G> {
         &self.config
     }
+
+    /// The configuration, validated (it was when the state was made).
+    pub fn valid_config(&self) -> Valid<MctsConfig<G>> {
+        Valid::checked(self.config)
+    }
+
+    /// Takes the searcher up over `nodes` (the memory it was last suspended from), runs `f`
+    /// and puts it away again: [`Mcts::resume`], `f`, [`Mcts::suspend`] without moving the
+    /// state out.
+    pub fn run<R>(&mut self, nodes: &mut [Node], f: impl FnOnce(&mut Mcts<'_, G>) -> R) -> R {
+        let mut pool = Pool::new(nodes);
+        let mut root_state = self.root_state.take();
+        if !pool.restore_len(self.len) {
+            root_state = None;
+        }
+        let mut m = Mcts {
+            pool,
+            config: self.config,
+            rng: self.rng.clone(),
+            root_state,
+        };
+        let r = f(&mut m);
+        self.len = m.pool.len();
+        self.config = m.config;
+        self.rng = m.rng;
+        self.root_state = m.root_state;
+        r
+    }
 }
 
 /// One step of a simulation's path: the node entered, the move that entered it, its undo.

@@ -58,6 +58,7 @@ pub use tt::{TranspositionTable, TtEntry};
 
 use crate::game::{Game, MoveBuffer, Outcome, Player};
 use crate::search::config::{Check, ConfigError, Valid};
+use crate::search::node::Proven;
 use crate::search::{Budget, Clock, StopReason};
 use order::MoveOrder;
 use tt::Bound;
@@ -232,6 +233,26 @@ pub struct AlphaBetaResult<G: Game> {
     pub pv: Pv<G>,
     /// Why the search stopped.
     pub stop: StopReason,
+    /// Whether [`value`](Self::value) is exact: the root is finished, or the last completed
+    /// iteration reached no heuristic leaf (the whole game tree below the root was resolved).
+    pub resolved: bool,
+}
+
+impl<G: Game> AlphaBetaResult<G> {
+    /// The game-theoretic value for the side to move, when the search established it: a
+    /// proven win or loss ([`proven_plies`]), or any exact value of a resolved tree (which is
+    /// how a proven draw shows: a resolved `0`). The one derivation every host uses.
+    pub fn proven(&self) -> Proven {
+        if !self.resolved && proven_plies(self.value).is_none() {
+            Proven::Unknown
+        } else if self.value > 0.0 {
+            Proven::Win
+        } else if self.value < 0.0 {
+            Proven::Loss
+        } else {
+            Proven::Draw
+        }
+    }
 }
 
 /// The search state shared by every node of one call to [`search`].
@@ -501,9 +522,11 @@ pub fn search<G: Game, C: Clock>(
         nodes: 0,
         pv: Pv::<G>::new(),
         stop: StopReason::GameOver,
+        resolved: false,
     };
     if let Some(outcome) = game.outcome() {
         result.value = terminal_score(outcome, side, 0);
+        result.resolved = true;
         return result;
     }
     let mut list = G::MoveList::default();
@@ -589,6 +612,7 @@ pub fn search<G: Game, C: Clock>(
         }
         if !s.horizon {
             // No heuristic leaf was reached: the value is the game-theoretic one.
+            result.resolved = true;
             result.stop = StopReason::MaxDepth;
             break;
         }
