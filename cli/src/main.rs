@@ -1,6 +1,5 @@
 //! `imcts`: the command-line front end of the imcts kernel.
 
-mod agent;
 mod arena;
 mod bench;
 mod engine;
@@ -9,6 +8,7 @@ mod games;
 mod gomocup;
 mod match_cmd;
 mod perft;
+mod player;
 mod search;
 mod tournament;
 
