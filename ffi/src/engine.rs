@@ -63,25 +63,37 @@ pub struct imcts_engine {
     _private: [u8; 0],
 }
 
-/// The games built in, as one table: a variant name, its `IMCTS_GAME_*` id and its kernel type.
-/// Everything that depends on the set of games (the [`GameId`] and per-game engine enums, id
-/// conversions, the dispatch macros) is generated from this list, so adding a game is one line
-/// here (Lines of Action: `Loa = IMCTS_GAME_LOA => imcts::games::<its module>::<its type>;`).
+/// The games built in: the kernel's `game_registry!`. Everything here that depends on the set
+/// of games (the [`GameId`] and per-game engine enums, id conversions, the dispatch macros) is
+/// generated from it; each `IMCTS_GAME_*` constant above must equal its game's registry id
+/// (checked at compile time by [`define_games`]).
 macro_rules! game_list {
     ([$($callback:tt)*] $args:tt) => {
-        $($callback)*! { $args
-            Breakthrough = IMCTS_GAME_BREAKTHROUGH => imcts::games::breakthrough::Breakthrough;
-            LinesOfAction = IMCTS_GAME_LOA => imcts::games::lines_of_action::LinesOfAction;
-            Kalah = IMCTS_GAME_KALAH => imcts::games::kalah::Kalah;
-            TicTacToe = IMCTS_GAME_TICTACTOE => imcts::games::tictactoe::TicTacToe;
-            Gomoku = IMCTS_GAME_GOMOKU => imcts::games::gomoku::Gomoku;
-        }
+        imcts::game_registry! { [$($callback)*] $args }
     };
 }
 
 /// Generates [`GameId`], [`Games`] and their conversions from [`game_list`].
 macro_rules! define_games {
-    ({} $($variant:ident = $id:ident => $ty:ty;)*) => {
+    ({} $($variant:ident = $id:literal, $name:literal => $ty:ty;)*) => {
+        // Every IMCTS_GAME_* constant names its game's registry id.
+        const _: () = {
+            let ids: &[(imcts_game, &str)] = &[
+                (IMCTS_GAME_BREAKTHROUGH, "breakthrough"),
+                (IMCTS_GAME_LOA, "loa"),
+                (IMCTS_GAME_KALAH, "kalah"),
+                (IMCTS_GAME_TICTACTOE, "tictactoe"),
+                (IMCTS_GAME_GOMOKU, "gomoku"),
+            ];
+            assert!(ids.len() == [$($id),*].len());
+            let mut i = 0;
+            while i < ids.len() {
+                assert!(ids[i].0 == i as imcts_game);
+                i += 1;
+            }
+            $(assert!(const_str_eq(ids[$id].1, $name));)*
+        };
+
         /// A game built into this library.
         #[derive(Clone, Copy, PartialEq, Eq, Debug)]
         pub(crate) enum GameId {
@@ -130,6 +142,22 @@ macro_rules! define_games {
         }
     };
 }
+/// `a == b` for the compile-time id check.
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 game_list!([define_games] {});
 
 /// Runs `$body` with the type alias `$G` bound to the game type of the [`GameId`] `$id`.
@@ -141,7 +169,7 @@ macro_rules! dispatch_game {
 
 /// The match of [`dispatch_game`], one arm per game of [`game_list`].
 macro_rules! dispatch_game_arms {
-    ({($id:expr) $G:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+    ({($id:expr) $G:ident ($body:expr)} $($variant:ident = $gid:literal, $name:literal => $ty:ty;)*) => {
         match $id {
             $($crate::engine::GameId::$variant => {
                 type $G = $ty;
@@ -161,7 +189,7 @@ macro_rules! with_side {
 
 /// The match of [`with_side`], one arm per game of [`game_list`].
 macro_rules! with_side_arms {
-    ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+    ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:literal, $name:literal => $ty:ty;)*) => {
         match $games {
             $(Games::$variant($s) => $body,)*
         }
