@@ -21,7 +21,9 @@ fn bench_position(c: &mut Criterion, name: &str, pos: &Breakthrough) {
     let mut g = c.benchmark_group("alphabeta");
     g.throughput(Throughput::Elements(NODES));
     g.sample_size(10);
-    let config = AlphaBetaConfig::<Breakthrough>::new(BtEval::Schadd);
+    let config = AlphaBetaConfig::<Breakthrough>::new(BtEval::Schadd)
+        .validate()
+        .expect("the defaults are valid");
     g.bench_function(format!("{name}_nodes200k"), |b| {
         let mut p = pos.clone();
         b.iter(|| {
@@ -70,7 +72,9 @@ fn alphabeta(c: &mut Criterion) {
 /// 64 Ki-entry table, within `budget` nodes. A search may stop early (Tic-Tac-Toe resolves the
 /// whole game), so the node count of a first search is the work each timed search must repeat.
 fn per_game<G: Game>(c: &mut Criterion, budget: u64) {
-    let config = AlphaBetaConfig::<G>::default();
+    let config = AlphaBetaConfig::<G>::default()
+        .validate()
+        .expect("the defaults are valid");
     let mut entries = vec![TtEntry::EMPTY; 1 << 16];
     let run = |entries: &mut [TtEntry]| {
         let mut tt = TranspositionTable::new(entries);

@@ -44,8 +44,7 @@ fn bench_game<G: Game>(
             g.bench_function(format!("{player}/{name}"), |b| {
                 b.iter(|| {
                     seed += 1;
-                    let mut c = cfg;
-                    c.seed = seed;
+                    let c = cfg.with_seed(seed);
                     let mut game = pos.clone();
                     let mut mcts = Mcts::new(nodes, c);
                     let r = mcts.search(&mut game, Budget::iterations(sims), &mut NoClock);

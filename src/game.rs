@@ -404,6 +404,10 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         self.legal_moves(list);
         self.informed_playout_move(list.moves(), rng)
     }
+    /// Named player-spec presets: a label and the comma-separated labels it stands for
+    /// (Breakthrough's `bl` is `ege0.1,det0.5`). Labels written beside a preset override what
+    /// it sets ([`crate::search::spec`]).
+    const PRESETS: &'static [(&'static str, &'static str)] = &[];
 
     /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
     const HAS_NODE_PRIORS: bool = false;

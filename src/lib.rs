@@ -7,6 +7,9 @@
 //! - [`game`]: the [`Game`] contract every game implements (make/undo, fixed-capacity move
 //!   lists, incremental evaluations, notation).
 //! - [`games`]: the games, on bitboards.
+//! - [`search`]: MCTS with implicit minimax backups, the αβ baseline, player specs.
+//! - [`session`]: a [`session::Player`] (MCTS or αβ over caller memory) and a
+//!   [`session::Session`] (position, undo history, player): what every host runs.
 //!
 //! The crate never allocates: move lists are fixed-capacity, and search trees live in memory the
 //! caller provides. The optional `std` feature only adds conveniences.
@@ -21,6 +24,7 @@ pub mod game;
 pub mod games;
 pub mod rng;
 pub mod search;
+pub mod session;
 
 pub use game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem, perft};
 

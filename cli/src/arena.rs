@@ -1,7 +1,6 @@
 //! Playing games between two players: one game, a whole match on several threads, and the
 //! per-game protocols (plain alternation of seats, Kalah's paired random boards).
 
-use crate::agent::{Agent, Thought};
 use crate::search::wall_clock;
 use imcts::search::Budget;
 use imcts::{Game, Outcome, Player, SearchRng};
@@ -117,8 +116,8 @@ pub fn play_game<G: MatchGame>(
     let a_first = index.is_multiple_of(2);
     let seed_a = derive_seed(spec.seed, index as u64, 1);
     let seed_b = derive_seed(spec.seed, index as u64, 2);
-    let mut a = Agent::<G>::new(&spec.a, &spec.budget, None, Some(seed_a))?;
-    let mut b = Agent::<G>::new(&spec.b, &spec.budget, None, Some(seed_b))?;
+    let mut a = crate::player::build::<G>(&spec.a, &spec.budget, None, Some(seed_a))?;
+    let mut b = crate::player::build::<G>(&spec.b, &spec.budget, None, Some(seed_b))?;
     let a_player = if a_first {
         Player::First
     } else {
@@ -133,21 +132,20 @@ pub fn play_game<G: MatchGame>(
             return Ok(None);
         }
         let a_to_move = game.side_to_move() == a_player;
-        let agent = if a_to_move { &mut a } else { &mut b };
-        let t: Thought<G::Move> = match agent.think(&mut game, spec.budget, &mut clock) {
-            Some(t) => t,
-            None => break,
-        };
-        if !game.is_legal(t.mv) {
-            return Err(format!("player '{}' chose an illegal move", agent.spec()));
+        let (player, memory) = if a_to_move { &mut a } else { &mut b };
+        let decision = player.search(&mut game, spec.budget, &mut clock, memory);
+        let Some(mv) = decision.best else { break };
+        if !game.is_legal(mv) {
+            let spec_text = if a_to_move { &spec.a } else { &spec.b };
+            return Err(format!("player '{spec_text}' chose an illegal move"));
         }
         let w = &mut work[usize::from(!a_to_move)];
-        w.0 += t.work;
+        w.0 += decision.simulations;
         w.1 += 1;
-        moves.push(crate::games::move_string(&game, t.mv));
-        a.observe(t.mv);
-        b.observe(t.mv);
-        game.make(t.mv);
+        moves.push(crate::games::move_string(&game, mv));
+        a.0.advance(mv, &mut a.1);
+        b.0.advance(mv, &mut b.1);
+        game.make(mv);
         plies += 1;
     }
     let outcome = game.outcome();
@@ -295,8 +293,8 @@ pub fn run_match_with<G: MatchGame>(
     mut on_game: impl FnMut(&GameRecord) -> Result<(), String>,
 ) -> Result<MatchOutcome, String> {
     // Validate the specs once, before any thread starts.
-    Agent::<G>::new(&spec.a, &Budget::iterations(1), Some(1), None)?;
-    Agent::<G>::new(&spec.b, &Budget::iterations(1), Some(1), None)?;
+    crate::player::parse::<G>(&spec.a, None)?;
+    crate::player::parse::<G>(&spec.b, None)?;
     let paired = {
         let mut rng = imcts::rng::seeded(0);
         spec.openings.is_empty() && G::paired_start(&mut rng).is_some()

@@ -17,11 +17,8 @@
 
 use clap::Args;
 use imcts::Game;
-use imcts::search::alphabeta::{self, TranspositionTable, TtEntry};
-use imcts::search::mcts::Mcts;
-use imcts::search::node::{Node, Proven};
-use imcts::search::spec::{self, PlayerSpec};
-use imcts::search::{Budget, NoClock};
+use imcts::search::{Budget, NoClock, Proven};
+use imcts::session::Player;
 use std::time::Instant;
 
 /// Arguments of `imcts bench`.
@@ -263,73 +260,34 @@ struct Line {
     mcts: bool,
 }
 
-fn proven_name(p: Proven) -> &'static str {
-    match p {
-        Proven::Unknown => "-",
-        Proven::Win => "win",
-        Proven::Loss => "loss",
-        Proven::Draw => "draw",
-    }
-}
-
 fn run_entry<G: Game>(e: &Entry) -> Result<Line, String> {
     let mut game: G = crate::games::position_or_start(e.position)?;
     let before = game.clone();
-    let parsed = spec::parse::<G>(e.player).map_err(|err| format!("bad player spec {err}"))?;
-    let line = match parsed {
-        PlayerSpec::Mcts(cfg) => {
-            let pool = (e.budget as usize)
-                .saturating_mul(G::MAX_MOVES)
-                .saturating_add(G::MAX_MOVES + 1)
-                .min(MAX_POOL);
-            let mut nodes = vec![Node::EMPTY; pool];
-            let mut mcts = Mcts::new(&mut nodes, cfg);
-            let t = Instant::now();
-            let r = mcts.search(&mut game, Budget::iterations(e.budget), &mut NoClock);
-            let secs = t.elapsed().as_secs_f64();
-            Line {
-                best: r
-                    .best
-                    .map_or("-".into(), |m| crate::games::move_string(&game, m)),
-                sims: r.simulations,
-                nodes: r.nodes_used as u64,
-                value: r.value,
-                proven: proven_name(r.proven),
-                stop: r.stop.name(),
-                secs,
-                mcts: true,
-            }
-        }
-        PlayerSpec::AlphaBeta(cfg, tt) => {
-            let mut entries = vec![TtEntry::EMPTY; tt];
-            let mut table = TranspositionTable::new(&mut entries);
-            let t = Instant::now();
-            let r = alphabeta::search(
-                &mut game,
-                &cfg,
-                Budget::iterations(e.budget),
-                Some(&mut table),
-                &mut NoClock,
-            );
-            let secs = t.elapsed().as_secs_f64();
-            let proven = match alphabeta::proven_plies(r.value) {
-                Some(_) if r.value > 0.0 => "win",
-                Some(_) => "loss",
-                None => "-",
-            };
-            Line {
-                best: r
-                    .best_move
-                    .map_or("-".into(), |m| crate::games::move_string(&game, m)),
-                sims: r.nodes,
-                nodes: r.nodes,
-                value: r.value,
-                proven,
-                stop: r.stop.name(),
-                secs,
-                mcts: false,
-            }
-        }
+    let spec = crate::player::parse::<G>(e.player, None)?;
+    let budget = Budget::iterations(e.budget);
+    let pool = (e.budget as usize)
+        .saturating_mul(G::MAX_MOVES)
+        .saturating_add(G::MAX_MOVES + 1)
+        .min(MAX_POOL);
+    let mut memory = crate::player::memory_for(&spec, &budget, Some(pool))?;
+    let mut player = Player::new(spec);
+    let t = Instant::now();
+    let d = player.search(&mut game, budget, &mut NoClock, &mut memory);
+    let secs = t.elapsed().as_secs_f64();
+    let line = Line {
+        best: d
+            .best
+            .map_or("-".into(), |m| crate::games::move_string(&game, m)),
+        sims: d.simulations,
+        nodes: d.nodes,
+        value: d.value,
+        proven: match d.proven {
+            Proven::Unknown => "-",
+            p => p.name(),
+        },
+        stop: d.stop.name(),
+        secs,
+        mcts: player.is_mcts(),
     };
     if game != before {
         return Err(format!(

@@ -2,10 +2,11 @@
 //! engine. Every command gets exactly one answer line: `ok [...]` or `error <reason>`; a
 //! failed command changes nothing. See the README for the commands and a transcript.
 
-use crate::agent::{Agent, DEFAULT_NODES};
+use crate::player::{DEFAULT_NODES, HeapMemory};
 use crate::search::wall_clock;
-use imcts::search::Budget;
-use imcts::{Game, MoveBuffer, Outcome, Player};
+use imcts::search::{Budget, Proven};
+use imcts::session::{Player, Session};
+use imcts::{Game, MoveBuffer, Outcome, Player as Side};
 use std::io::{BufRead, Write};
 
 /// The commands, as `help` prints them.
@@ -14,57 +15,67 @@ undo [n] | moves | show | status | player <spec> | seed <n> | pool <nodes> | \
 go (sims <n> | ms <t> | nodes <n>)... | help | quit";
 
 /// One game's engine state; the trait hides the game type so `game` can switch it.
-trait Session {
+trait GameEngine {
     fn handle(&mut self, cmd: &str, rest: &str) -> Result<String, String>;
 }
 
-struct GameSession<G: Game> {
-    game: G,
-    history: Vec<(G::Move, G::Undo)>,
+/// Moves the engine can take back with `undo`; older ones are forgotten.
+pub const HISTORY: usize = 1024;
+
+/// The kernel session plus what the protocol can change before the next search: the player is
+/// rebuilt (with its memory) at the next `go` after `player`, `seed` or `pool`.
+struct EngineState<G: Game> {
+    session: Session<G, HISTORY>,
+    /// The player's memory (empty until the first `go`).
+    memory: HeapMemory,
+    /// Whether the session's player was built from the current spec, seed and pool.
+    built: bool,
     spec: String,
     seed: u64,
     pool: usize,
-    agent: Option<Agent<G>>,
 }
 
-impl<G: Game> GameSession<G> {
+impl<G: Game> EngineState<G> {
     fn new() -> Self {
-        GameSession {
-            game: G::new(),
-            history: Vec::new(),
+        let spec = crate::player::parse::<G>("mcts", Some(1)).expect("the default spec parses");
+        EngineState {
+            session: Session::new(Player::new(spec)),
+            memory: HeapMemory::empty(),
+            built: false,
             spec: "mcts".into(),
             seed: 1,
             pool: DEFAULT_NODES,
-            agent: None,
         }
     }
 
-    /// The agent, built on first use so `player`, `seed` and `pool` can come in any order.
-    fn agent(&mut self) -> Result<&mut Agent<G>, String> {
-        if self.agent.is_none() {
-            let a = Agent::<G>::new(
+    /// Builds the player and its memory if `player`, `seed` or `pool` changed them.
+    fn ready(&mut self) -> Result<(), String> {
+        if !self.built {
+            let (player, memory) = crate::player::build::<G>(
                 &self.spec,
                 &Budget::default(),
                 Some(self.pool),
                 Some(self.seed),
             )?;
-            self.agent = Some(a);
+            self.session.set_player(player);
+            self.memory = memory;
+            self.built = true;
         }
-        Ok(self.agent.as_mut().expect("just built"))
+        Ok(())
     }
 
     fn status(&self) -> String {
-        match self.game.outcome() {
+        match self.session.outcome() {
             None => format!(
                 "ongoing {} to move",
-                if self.game.side_to_move() == Player::First {
+                if self.session.side_to_move() == Side::First {
                     "first"
                 } else {
                     "second"
                 }
             ),
-            Some(Outcome::Win(Player::First)) => "over first wins".into(),
-            Some(Outcome::Win(Player::Second)) => "over second wins".into(),
+            Some(Outcome::Win(Side::First)) => "over first wins".into(),
+            Some(Outcome::Win(Side::Second)) => "over second wins".into(),
             Some(Outcome::Draw) => "over draw".into(),
         }
     }
@@ -91,48 +102,42 @@ impl<G: Game> GameSession<G> {
         if budget == Budget::default() {
             return Err("go: give a budget, e.g. go sims 10000".into());
         }
-        if self.game.is_terminal() {
+        if self.session.game().is_terminal() {
             return Err(format!("the game is over ({})", self.status()));
         }
+        self.ready()?;
         let mut clock = wall_clock();
-        let mut game = self.game.clone();
-        let t = self
-            .agent()?
-            .think(&mut game, budget, &mut clock)
-            .ok_or("no move: the game is over")?;
+        let d = self.session.search(budget, &mut clock, &mut self.memory);
+        let mv = d.best.ok_or("no move: the game is over")?;
         let mut out = format!(
             "ok bestmove {} value {:.4} sims {} size {} stop {}",
-            crate::games::move_string(&self.game, t.mv),
-            t.value,
-            t.work,
-            t.size,
-            t.stop.name()
+            crate::games::move_string(self.session.game(), mv),
+            d.value,
+            d.simulations,
+            if self.session.player().is_mcts() {
+                d.nodes
+            } else {
+                d.depth as u64
+            },
+            d.stop.name()
         );
-        if !t.proven.is_empty() {
-            out.push_str(&format!(" proven {}", t.proven));
+        if d.proven != Proven::Unknown {
+            out.push_str(&format!(" proven {}", d.proven.name()));
         }
         Ok(out)
     }
 }
 
-impl<G: Game> Session for GameSession<G> {
+impl<G: Game> GameEngine for EngineState<G> {
     fn handle(&mut self, cmd: &str, rest: &str) -> Result<String, String> {
         match cmd {
             "new" | "startpos" => {
-                self.game = G::new();
-                self.history.clear();
-                if let Some(a) = &mut self.agent {
-                    a.reset();
-                }
+                self.session.reset(&mut self.memory);
                 Ok("ok".into())
             }
             "position" => {
                 let g = G::parse_position(rest).map_err(|e| format!("bad position: {e}"))?;
-                self.game = g;
-                self.history.clear();
-                if let Some(a) = &mut self.agent {
-                    a.reset();
-                }
+                self.session.set_position(g, &mut self.memory);
                 Ok("ok".into())
             }
             "play" => {
@@ -141,7 +146,7 @@ impl<G: Game> Session for GameSession<G> {
                     return Err("play: give one or more moves".into());
                 }
                 // All or nothing: check the whole sequence on a copy first.
-                let mut trial = self.game.clone();
+                let mut trial = self.session.game().clone();
                 let mut moves = Vec::new();
                 for t in &texts {
                     if trial.is_terminal() {
@@ -152,11 +157,9 @@ impl<G: Game> Session for GameSession<G> {
                     moves.push(mv);
                 }
                 for mv in moves {
-                    if let Some(a) = &mut self.agent {
-                        a.observe(mv);
-                    }
-                    let u = self.game.make(mv);
-                    self.history.push((mv, u));
+                    self.session
+                        .play(mv, &mut self.memory)
+                        .map_err(|e| format!("play: {e}"))?;
                 }
                 Ok("ok".into())
             }
@@ -167,45 +170,50 @@ impl<G: Game> Session for GameSession<G> {
                     rest.parse()
                         .map_err(|_| "undo: expected a whole number".to_string())?
                 };
-                if n > self.history.len() {
-                    return Err(format!("undo: only {} moves to undo", self.history.len()));
+                if n > self.session.undo_depth() {
+                    return Err(format!(
+                        "undo: only {} moves to undo",
+                        self.session.undo_depth()
+                    ));
                 }
                 for _ in 0..n {
-                    let (mv, u) = self.history.pop().expect("checked above");
-                    self.game.undo(mv, u);
-                }
-                if let Some(a) = &mut self.agent {
-                    a.reset();
+                    self.session
+                        .undo(&mut self.memory)
+                        .map_err(|e| format!("undo: {e}"))?;
                 }
                 Ok("ok".into())
             }
             "moves" => {
                 let mut list = G::MoveList::default();
-                self.game.legal_moves(&mut list);
+                let game = self.session.game();
+                game.legal_moves(&mut list);
                 let names: Vec<String> = list
                     .moves()
                     .iter()
-                    .map(|&m| crate::games::move_string(&self.game, m))
+                    .map(|&m| crate::games::move_string(game, m))
                     .collect();
                 Ok(format!("ok {}", names.join(" ")).trim_end().to_string())
             }
-            "show" | "fen" => Ok(format!("ok {}", crate::games::position_string(&self.game))),
+            "show" | "fen" => Ok(format!(
+                "ok {}",
+                crate::games::position_string(self.session.game())
+            )),
             "status" => Ok(format!("ok {}", self.status())),
             "player" => {
                 if rest.is_empty() {
                     return Ok(format!("ok {}", self.spec));
                 }
                 // Validate before replacing the current player.
-                Agent::<G>::new(rest, &Budget::iterations(1), Some(1), None)?;
+                crate::player::parse::<G>(rest, None)?;
                 self.spec = rest.to_string();
-                self.agent = None;
+                self.built = false;
                 Ok("ok".into())
             }
             "seed" => {
                 self.seed = rest
                     .parse()
                     .map_err(|_| "seed: expected a whole number".to_string())?;
-                self.agent = None;
+                self.built = false;
                 Ok("ok".into())
             }
             "pool" => {
@@ -216,7 +224,7 @@ impl<G: Game> Session for GameSession<G> {
                     return Err("pool: between 1 and 268435456 nodes".into());
                 }
                 self.pool = n;
-                self.agent = None;
+                self.built = false;
                 Ok("ok".into())
             }
             "go" => self.go(rest),
@@ -225,8 +233,8 @@ impl<G: Game> Session for GameSession<G> {
     }
 }
 
-fn session_for(name: &str) -> Result<Box<dyn Session>, String> {
-    crate::with_game!(name, G => Ok(Box::new(GameSession::<G>::new()) as Box<dyn Session>))
+fn session_for(name: &str) -> Result<Box<dyn GameEngine>, String> {
+    crate::with_game!(name, G => Ok(Box::new(EngineState::<G>::new()) as Box<dyn GameEngine>))
 }
 
 /// Runs the protocol over `input` and `output` until `quit` or end of input.

@@ -1,37 +1,13 @@
 //! Game names on the command line, and dispatch from a name to a game type.
 
-/// Every game name the CLI knows, in the order the docs list them.
-pub const ALL: &[&str] = &["breakthrough", "loa", "kalah", "tictactoe", "gomoku"];
+/// Every game name the CLI knows: the kernel's registry, in id order.
+pub const ALL: &[&str] = imcts::games::NAMES;
 
-/// Runs `$body` with `$G` bound to the game type named by `$name`, or returns an error for an
-/// unknown or not-yet-built game.
+/// Runs `$body` with `$G` bound to the game type named by `$name` (the kernel's
+/// `game_registry!`), or returns an error for an unknown game.
 #[macro_export]
 macro_rules! with_game {
-    ($name:expr, $G:ident => $body:expr) => {{
-        match $name {
-            "breakthrough" => {
-                type $G = imcts::games::breakthrough::Breakthrough;
-                $body
-            }
-            "loa" => {
-                type $G = imcts::games::lines_of_action::LinesOfAction;
-                $body
-            }
-            "kalah" => {
-                type $G = imcts::games::kalah::Kalah;
-                $body
-            }
-            "tictactoe" => {
-                type $G = imcts::games::tictactoe::TicTacToe;
-                $body
-            }
-            "gomoku" => {
-                type $G = imcts::games::gomoku::Gomoku;
-                $body
-            }
-            other => Err($crate::games::unknown(other)),
-        }
-    }};
+    ($name:expr, $G:ident => $body:expr) => {{ imcts::with_game_named!($name, $G => $body, other => Err($crate::games::unknown(other))) }};
 }
 
 /// The error for a game name that is unknown or not built yet.

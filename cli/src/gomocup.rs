@@ -5,12 +5,13 @@
 //! 15×15 board is supported. The game is Outer-Open Gomoku: an opening Black stone off the
 //! outer ring is refused with `ERROR`.
 
-use crate::agent::{Agent, DEFAULT_NODES};
+use crate::player::{DEFAULT_NODES, HeapMemory};
 use crate::search::wall_clock;
 use clap::Args;
 use imcts::Game;
 use imcts::games::gomoku::{Gomoku, Move};
 use imcts::search::Budget;
+use imcts::session::{DEFAULT_HISTORY, Session};
 use std::io::{BufRead, Write};
 
 /// Arguments of `imcts gomocup`.
@@ -38,16 +39,9 @@ fn write_xy(mv: Move) -> String {
     format!("{},{}", mv.column(), 14 - mv.row())
 }
 
-/// Plays `mv` and records it with its undo information.
-fn make_recorded<G: Game>(game: &mut G, history: &mut Vec<(G::Move, G::Undo)>, mv: G::Move) {
-    let undo = game.make(mv);
-    history.push((mv, undo));
-}
-
 struct Manager {
-    game: Gomoku,
-    history: Vec<(Move, <Gomoku as Game>::Undo)>,
-    agent: Agent<Gomoku>,
+    session: Session<Gomoku, DEFAULT_HISTORY>,
+    memory: HeapMemory,
     turn_ms: u64,
     time_left_ms: Option<u64>,
     sims: Option<u64>,
@@ -66,28 +60,27 @@ impl Manager {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), String> {
-        if self.game.is_terminal() || !self.game.is_legal(mv) {
-            return Err(format!("illegal move {}", write_xy(mv)));
-        }
-        self.agent.observe(mv);
-        make_recorded(&mut self.game, &mut self.history, mv);
-        Ok(())
+        self.session
+            .play(mv, &mut self.memory)
+            .map_err(|_| format!("illegal move {}", write_xy(mv)))
+    }
+
+    /// A new game at the start position.
+    fn restart(&mut self) {
+        self.session.reset(&mut self.memory);
     }
 
     /// Thinks, plays and returns our move.
     fn respond(&mut self) -> Result<String, String> {
-        if self.game.is_terminal() {
+        if self.session.game().is_terminal() {
             return Err("the game is over".into());
         }
         let mut clock = wall_clock();
         let budget = self.budget();
-        let mut g = self.game;
-        let t = self
-            .agent
-            .think(&mut g, budget, &mut clock)
-            .ok_or("no move")?;
-        self.play(t.mv)?;
-        Ok(write_xy(t.mv))
+        let d = self.session.search(budget, &mut clock, &mut self.memory);
+        let mv = d.best.ok_or("no move")?;
+        self.play(mv)?;
+        Ok(write_xy(mv))
     }
 
     /// Builds the position of a BOARD block: `(x, y, field)` with field 1 ours, 2 theirs.
@@ -131,20 +124,23 @@ impl Manager {
         }
         text.push(' ');
         text.push(side);
-        self.game = Gomoku::parse_position(&text).map_err(|e| format!("BOARD: {e}"))?;
-        self.history.clear();
-        self.agent.reset();
+        let game = Gomoku::parse_position(&text).map_err(|e| format!("BOARD: {e}"))?;
+        self.session.set_position(game, &mut self.memory);
         Ok(())
     }
 }
 
 /// Runs the protocol until `END` or end of input.
 pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Result<(), String> {
-    let agent = Agent::<Gomoku>::new(&args.player, &Budget::default(), Some(DEFAULT_NODES), None)?;
+    let (player, memory) = crate::player::build::<Gomoku>(
+        &args.player,
+        &Budget::default(),
+        Some(DEFAULT_NODES),
+        None,
+    )?;
     let mut m = Manager {
-        game: Gomoku::new(),
-        history: Vec::new(),
-        agent,
+        session: Session::new(player),
+        memory,
         turn_ms: args.ms,
         time_left_ms: None,
         sims: args.sims,
@@ -160,17 +156,13 @@ pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Re
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         let answer: Option<Result<String, String>> = match cmd.to_ascii_uppercase().as_str() {
             "START" => Some(if rest.trim() == "15" {
-                m.game = Gomoku::new();
-                m.history.clear();
-                m.agent.reset();
+                m.restart();
                 Ok("OK".into())
             } else {
                 Err("unsupported size: imcts plays Outer-Open Gomoku on 15x15".into())
             }),
             "RESTART" => {
-                m.game = Gomoku::new();
-                m.history.clear();
-                m.agent.reset();
+                m.restart();
                 Some(Ok("OK".into()))
             }
             "BEGIN" => Some(m.respond()),
@@ -205,13 +197,12 @@ pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Re
                     None => m.set_board(&stones).and_then(|_| m.respond()),
                 })
             }
-            "TAKEBACK" => Some(match (parse_xy(rest), m.history.last()) {
-                (Some(mv), Some(&(last, u))) if mv == last => {
-                    m.history.pop();
-                    m.game.undo(last, u);
-                    m.agent.reset();
-                    Ok("OK".into())
-                }
+            "TAKEBACK" => Some(match (parse_xy(rest), m.session.last_move()) {
+                (Some(mv), Some(last)) if mv == last => m
+                    .session
+                    .undo(&mut m.memory)
+                    .map_err(|e| format!("TAKEBACK: {e}"))
+                    .map(|_| "OK".to_string()),
                 _ => Err(format!("TAKEBACK {rest}: not the last move")),
             }),
             "INFO" => {

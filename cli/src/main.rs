@@ -1,6 +1,5 @@
 //! `imcts`: the command-line front end of the imcts kernel.
 
-mod agent;
 mod arena;
 mod bench;
 mod engine;
@@ -10,6 +9,7 @@ mod gomocup;
 mod match_cmd;
 mod memory;
 mod perft;
+mod player;
 mod search;
 mod tournament;
 

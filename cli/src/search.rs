@@ -2,11 +2,8 @@
 
 use clap::Args;
 use imcts::Game;
-use imcts::search::alphabeta::{self, AlphaBetaConfig, TranspositionTable, TtEntry};
-use imcts::search::mcts::Mcts;
-use imcts::search::node::{Node, Proven};
-use imcts::search::spec;
-use imcts::search::{Budget, StopReason};
+use imcts::search::{Budget, Proven, StopReason};
+use imcts::session::{Decision, Player};
 use std::time::Instant;
 
 /// Budget flags shared by search, match and tournament commands.
@@ -85,53 +82,49 @@ pub fn wall_clock() -> impl FnMut() -> u64 {
     move || t0.elapsed().as_micros() as u64
 }
 
-fn proven_name(p: Proven) -> &'static str {
-    match p {
-        Proven::Unknown => "",
-        Proven::Win => "win",
-        Proven::Loss => "loss",
-        Proven::Draw => "draw",
-    }
-}
-
 fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     let mut game: G = crate::games::position_or_start(args.position.as_deref())?;
     let budget = args.budget.budget()?;
-    let parsed = spec::parse::<G>(&args.player).map_err(crate::agent::spec_error::<G>)?;
-    let mut config = match parsed {
-        spec::PlayerSpec::Mcts(c) => c,
-        spec::PlayerSpec::AlphaBeta(c, tt) => return run_alphabeta(args, game, c, tt),
-    };
-    if let Some(s) = args.seed {
-        config.seed = s;
-    }
+    let spec = crate::player::parse::<G>(&args.player, args.seed)?;
     if args.pool == 0 || args.pool > MAX_POOL {
         return Err(format!(
             "--pool must be between 1 and {MAX_POOL} nodes (the kernel's limit)"
         ));
     }
-    let mut nodes = crate::memory::filled(args.pool, Node::EMPTY, "search nodes (--pool)")?;
-    let mut mcts = Mcts::new(&mut nodes, config);
+    let mut memory = crate::player::memory_for(&spec, &budget, Some(args.pool))?;
+    let mut player = Player::new(spec);
     let mut clock = wall_clock();
     let t = Instant::now();
-    let r = mcts.search(&mut game, budget, &mut clock);
+    let d = player.search(&mut game, budget, &mut clock, &mut memory);
     let secs = t.elapsed().as_secs_f64();
-    let sims_per_s = if secs > 0.0 {
-        r.simulations as f64 / secs
+    let per_s = if secs > 0.0 {
+        d.simulations as f64 / secs
     } else {
         0.0
     };
-    let best = r.best.map(|m| crate::games::move_string(&game, m));
-    let mut children: Vec<_> = mcts.root_children().collect();
-    children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
-    let mut pv = heapless::Vec::<G::Move, 32>::new();
-    mcts.principal_variation(&mut pv);
+    let best = d.best.map(|m| crate::games::move_string(&game, m));
+    // The principal variation: αβ's own, MCTS's from its tree.
+    let pv = if player.is_mcts() {
+        player.principal_variation(&mut memory)
+    } else {
+        d.pv.clone()
+    };
     let mut pv_text = Vec::new();
     let mut g = game.clone();
-    for &mv in &pv {
+    for &mv in pv.iter().take(32) {
         pv_text.push(crate::games::move_string(&g, mv));
         g.make(mv);
     }
+    if !player.is_mcts() {
+        print_alphabeta(args, &d, best, pv_text, secs, per_s);
+        return Ok(());
+    }
+    let (mut children, capacity) = player
+        .with_mcts(&mut memory, |m| {
+            (m.root_children().collect::<Vec<_>>(), m.capacity())
+        })
+        .unwrap_or_default();
+    children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
     if args.json {
         let kids: Vec<_> = children
             .iter()
@@ -139,40 +132,32 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
                 serde_json::json!({
                     "move": crate::games::move_string(&game, c.mv),
                     "visits": c.visits, "mean": c.mean, "value": c.value,
-                    "proven": proven_name(c.proven),
+                    "proven": c.proven.name(),
                 })
             })
             .collect();
         let obj = serde_json::json!({
-            "game": G::NAME, "player": args.player, "best": best, "value": r.value,
-            "proven": proven_name(r.proven), "sims": r.simulations,
-            "sims_per_s": sims_per_s.round(), "nodes": r.nodes_used, "pool_full": r.pool_full,
-            "stop": r.stop.name(), "ms": (secs * 1e6).round() / 1e3, "pv": pv_text,
+            "game": G::NAME, "player": args.player, "best": best, "value": d.value,
+            "proven": d.proven.name(), "sims": d.simulations,
+            "sims_per_s": per_s.round(), "nodes": d.nodes, "pool_full": d.pool_full,
+            "stop": d.stop.name(), "ms": (secs * 1e6).round() / 1e3, "pv": pv_text,
             "children": kids,
         });
         println!("{obj}");
     } else {
-        println!("player      {}", args.player);
-        println!(
-            "best        {}",
-            best.as_deref().unwrap_or("(none: game over)")
-        );
-        println!(
-            "value       {:+.4}{}",
-            r.value,
-            match r.proven {
-                Proven::Unknown => String::new(),
-                p => format!(" (proven {})", proven_name(p)),
-            }
-        );
-        println!("sims        {} ({:.0}/s)", r.simulations, sims_per_s);
+        let proven = match d.proven {
+            Proven::Unknown => String::new(),
+            p => format!("proven {}", p.name()),
+        };
+        print_head(args, best.as_deref(), d.value, &proven);
+        println!("sims        {} ({:.0}/s)", d.simulations, per_s);
         println!(
             "nodes       {} of {}{}",
-            r.nodes_used,
-            mcts.capacity(),
-            if r.pool_full { " (pool full)" } else { "" }
+            d.nodes,
+            capacity,
+            if d.pool_full { " (pool full)" } else { "" }
         );
-        println!("stop        {}", r.stop.name());
+        println!("stop        {}", d.stop.name());
         println!("time        {:.1} ms", secs * 1e3);
         println!("pv          {}", pv_text.join(" "));
         println!();
@@ -187,80 +172,55 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
                 c.visits,
                 c.mean,
                 c.value,
-                proven_name(c.proven)
+                c.proven.name()
             );
         }
     }
-    if r.stop == StopReason::GameOver && r.best.is_none() {
+    if d.stop == StopReason::GameOver && d.best.is_none() {
         eprintln!("note: the position is already finished");
     }
     Ok(())
 }
 
-fn run_alphabeta<G: Game>(
+/// The αβ report: no children table; the depth, and the proven result with its distance.
+fn print_alphabeta<G: Game>(
     args: &SearchArgs,
-    mut game: G,
-    config: AlphaBetaConfig<G>,
-    tt_entries: usize,
-) -> Result<(), String> {
-    let mut entries =
-        crate::memory::filled(tt_entries, TtEntry::EMPTY, "transposition-table entries")?;
-    let mut tt = TranspositionTable::new(&mut entries);
-    let mut clock = wall_clock();
-    let t = Instant::now();
-    let r = alphabeta::search(
-        &mut game,
-        &config,
-        args.budget.budget()?,
-        Some(&mut tt),
-        &mut clock,
-    );
-    let secs = t.elapsed().as_secs_f64();
-    let per_s = if secs > 0.0 {
-        r.nodes as f64 / secs
-    } else {
-        0.0
-    };
-    let best = r.best_move.map(|m| crate::games::move_string(&game, m));
-    let mut pv_text = Vec::new();
-    let mut g = game.clone();
-    for &mv in &r.pv {
-        pv_text.push(crate::games::move_string(&g, mv));
-        g.make(mv);
-    }
-    let proven = match alphabeta::proven_plies(r.value) {
-        Some(p) if r.value > 0.0 => format!("win in {}", p.abs()),
-        Some(p) => format!("loss in {}", p.abs()),
-        None => String::new(),
+    d: &Decision<G>,
+    best: Option<String>,
+    pv_text: Vec<String>,
+    secs: f64,
+    per_s: f64,
+) {
+    let proven = match (d.proven, d.proven_in) {
+        (Proven::Unknown, _) => String::new(),
+        (p, Some(plies)) => format!("{} in {plies}", p.name()),
+        (p, None) => p.name().to_string(),
     };
     if args.json {
         let obj = serde_json::json!({
-            "game": G::NAME, "player": args.player, "best": best, "value": r.value,
-            "proven": proven, "sims": r.nodes, "sims_per_s": per_s.round(), "nodes": r.nodes,
-            "depth": r.depth, "stop": r.stop.name(), "ms": (secs * 1e6).round() / 1e3,
+            "game": G::NAME, "player": args.player, "best": best, "value": d.value,
+            "proven": proven, "sims": d.nodes, "sims_per_s": per_s.round(), "nodes": d.nodes,
+            "depth": d.depth, "stop": d.stop.name(), "ms": (secs * 1e6).round() / 1e3,
             "pv": pv_text, "children": [],
         });
         println!("{obj}");
     } else {
-        println!("player      {}", args.player);
-        println!(
-            "best        {}",
-            best.as_deref().unwrap_or("(none: game over)")
-        );
-        println!(
-            "value       {:+.4}{}",
-            r.value,
-            if proven.is_empty() {
-                String::new()
-            } else {
-                format!(" ({proven})")
-            }
-        );
-        println!("nodes       {} ({:.0}/s)", r.nodes, per_s);
-        println!("depth       {}", r.depth);
-        println!("stop        {}", r.stop.name());
+        print_head(args, best.as_deref(), d.value, &proven);
+        println!("nodes       {} ({:.0}/s)", d.nodes, per_s);
+        println!("depth       {}", d.depth);
+        println!("stop        {}", d.stop.name());
         println!("time        {:.1} ms", secs * 1e3);
         println!("pv          {}", pv_text.join(" "));
     }
-    Ok(())
+}
+
+/// The first lines of the table: player, best move, value with the proven result if any.
+fn print_head(args: &SearchArgs, best: Option<&str>, value: f32, proven: &str) {
+    println!("player      {}", args.player);
+    println!("best        {}", best.unwrap_or("(none: game over)"));
+    if proven.is_empty() {
+        println!("value       {value:+.4}");
+    } else {
+        println!("value       {value:+.4} ({proven})");
+    }
 }

@@ -51,7 +51,7 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
     let budget = args.budget.budget()?;
     // Every spec is checked before round 1, not when its round comes.
     for p in &args.players {
-        crate::agent::Agent::<G>::new(p, &imcts::search::Budget::iterations(1), Some(1), None)?;
+        crate::player::build::<G>(p, &imcts::search::Budget::iterations(1), Some(1), None)?;
     }
     let mut players = args.players.clone();
     let mut round = 1;

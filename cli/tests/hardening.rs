@@ -155,7 +155,7 @@ fn specs_that_cannot_search_fail_when_parsed() {
     }
     for spec in ["ab(depth65)", "ab(depth100)", "ab(depth4294967295)"] {
         let e = fails(&["search", "breakthrough", "--sims", "10", "--player", spec]);
-        assert!(e.contains("between 1 and 64"), "{spec}: {e}");
+        assert!(e.contains("from 1 to 64"), "{spec}: {e}");
     }
 }
 
@@ -205,9 +205,9 @@ fn silently_accepted_inputs_are_refused_with_a_reason() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("zzz"));
     // Numbers out of range name the range.
     for (spec, range) in [
-        ("mcts(ipp,np99999999999)", "from 0 to 4294967295"),
-        ("mcts(fet-1)", "from 0 to 4294967295"),
-        ("mcts(seed-1)", "from 0 to 18446744073709551615"),
+        ("mcts(ipp,np99999999999)", "to 4294967295"),
+        ("mcts(fet-1)", "to 4294967295"),
+        ("mcts(seed-1)", "to 18446744073709551615"),
     ] {
         let e = fails(&["search", "breakthrough", "--sims", "10", "--player", spec]);
         assert!(e.contains(range), "{spec}: {e}");

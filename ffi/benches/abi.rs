@@ -126,8 +126,7 @@ fn abi_calls(c: &mut Criterion) {
             // repeating one identical search would flatter the kernel (warm branch predictors).
             seed += 1;
             let mut pos = Breakthrough::new();
-            let mut c = cfg;
-            c.seed = seed;
+            let c = cfg.with_seed(seed);
             let mut m = Mcts::new(&mut nodes, c);
             let r = m.search(&mut pos, Budget::iterations(SIMS), &mut NoClock);
             assert_eq!(r.simulations, SIMS);

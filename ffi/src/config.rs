@@ -214,11 +214,9 @@ impl imcts_result {
     };
 }
 
-/// A validated configuration for game `G`.
-pub(crate) enum Validated<G: Game> {
-    Mcts(MctsConfig<G>),
-    AlphaBeta(AlphaBetaConfig<G>, usize),
-}
+/// A validated configuration for game `G`: the kernel's player spec, whose configurations
+/// passed the kernel's `validate` (the one check every number goes through).
+pub(crate) type Validated<G> = PlayerSpec<G>;
 
 fn eval_index<G: Game>(eval: G::Eval) -> u32 {
     G::EVALS.iter().position(|&(_, e)| e == eval).unwrap_or(0) as u32
@@ -275,40 +273,26 @@ fn to_c<G: Game>(cfg: &MctsConfig<G>) -> imcts_config {
     }
 }
 
-fn unit(x: f32) -> bool {
-    (0.0..=1.0).contains(&x)
+/// An optional value with a negative "off" sentinel: negative is off, anything else (NaN
+/// included) is the value, for the kernel's validation to check.
+fn opt_f32_in(x: f32) -> Option<f32> {
+    if x < 0.0 { None } else { Some(x) }
 }
 
-/// An optional `[0, 1]` value: negative is off, NaN or above 1 is an error.
-fn opt_unit(x: f32) -> Result<Option<f32>, imcts_status> {
-    if x < 0.0 {
-        Ok(None)
-    } else if unit(x) {
-        Ok(Some(x))
-    } else {
-        Err(imcts_status::BadConfig)
-    }
-}
-
-/// Checks every field and builds the kernel's configuration for `G`.
+/// Decodes the C struct into the kernel's configuration and validates it there: this function
+/// only maps ids and sentinels; every range is the kernel's ([`MctsConfig::validate`]).
 pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_status> {
     let bad = imcts_status::BadConfig;
     let eval = G::EVALS.get(c.eval as usize).ok_or(bad)?.1;
     match c.algorithm {
         IMCTS_ALGORITHM_MCTS => {}
         IMCTS_ALGORITHM_ALPHABETA => {
-            if !(1..=imcts::search::alphabeta::MAX_DEPTH).contains(&c.ab_max_depth) {
-                return Err(bad);
-            }
             let mut ab = AlphaBetaConfig::<G>::new(eval);
             ab.max_depth = c.ab_max_depth;
             let tt = usize::try_from(c.ab_tt_entries).unwrap_or(usize::MAX);
-            return Ok(Validated::AlphaBeta(ab, tt));
+            return Ok(Validated::AlphaBeta(ab.validate().map_err(|_| bad)?, tt));
         }
         _ => return Err(bad),
-    }
-    if !(c.uct_c.is_finite() && c.uct_c >= 0.0 && unit(c.alpha)) {
-        return Err(bad);
     }
     let value_mode = match c.value_mode {
         IMCTS_VALUE_MODE_MEAN => ValueMode::Mean,
@@ -319,36 +303,27 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
     };
     let policy = match c.playout {
         IMCTS_PLAYOUT_RANDOM => PlayoutPolicy::Random,
-        IMCTS_PLAYOUT_INFORMED if G::HAS_INFORMED_PLAYOUTS => PlayoutPolicy::Informed,
+        IMCTS_PLAYOUT_INFORMED => PlayoutPolicy::Informed,
         IMCTS_PLAYOUT_ALPHA_BETA => PlayoutPolicy::AlphaBeta,
         _ => return Err(bad),
-    };
-    if c.bbq_playouts == 0 || c.bbq_dist > 255 || (c.bbq_big != 0 && G::MAX_MARGIN <= 0) {
-        return Err(bad);
-    }
-    let bbq = imcts::search::bbq::BbqConfig {
-        best: c.bbq_best != 0,
-        quick: c.bbq_quick != 0,
-        big: c.bbq_big != 0,
-        max_depth: (c.bbq_max_depth != 0).then_some(c.bbq_max_depth),
-        dist: (c.bbq_dist != 0).then_some(c.bbq_dist as u8),
-        playouts: c.bbq_playouts,
     };
     let expansion = match c.expansion {
         IMCTS_EXPANSION_ALL_CHILDREN => Expansion::AllChildren,
         IMCTS_EXPANSION_ONE_CHILD => Expansion::OneChild,
         _ => return Err(bad),
     };
-    if c.det_interval == 0 || c.max_playout_plies == 0 {
-        return Err(bad);
-    }
-    if c.node_priors != 0 && !G::HAS_NODE_PRIORS {
-        return Err(bad);
-    }
-    if c.progressive_bias.is_nan() || c.progressive_bias.is_infinite() {
-        return Err(bad);
-    }
-    Ok(Validated::Mcts(MctsConfig {
+    let bbq = imcts::search::bbq::BbqConfig {
+        best: c.bbq_best != 0,
+        quick: c.bbq_quick != 0,
+        big: c.bbq_big != 0,
+        max_depth: (c.bbq_max_depth != 0).then_some(c.bbq_max_depth),
+        dist: match c.bbq_dist {
+            0 => None,
+            k => Some(u8::try_from(k).map_err(|_| bad)?),
+        },
+        playouts: c.bbq_playouts,
+    };
+    let cfg = MctsConfig {
         uct_c: c.uct_c,
         solver: c.solver != 0,
         value_mode,
@@ -357,20 +332,21 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         expansion,
         playout: PlayoutConfig {
             policy,
-            epsilon_greedy: opt_unit(c.epsilon_greedy)?,
+            epsilon_greedy: opt_f32_in(c.epsilon_greedy),
             fixed_cutoff: u32::try_from(c.fixed_cutoff).ok(),
-            dynamic_cutoff: opt_unit(c.dynamic_cutoff)?,
+            dynamic_cutoff: opt_f32_in(c.dynamic_cutoff),
             det_interval: c.det_interval,
             max_plies: c.max_playout_plies,
         },
         node_priors: (c.node_priors != 0).then_some(c.node_priors),
-        progressive_bias: (c.progressive_bias >= 0.0).then_some(c.progressive_bias),
+        progressive_bias: opt_f32_in(c.progressive_bias),
         max_backprop: (c.max_backprop != 0).then_some(c.max_backprop),
         stop_when_full: c.stop_when_full != 0,
         reuse_tree: c.reuse_tree != 0,
         seed: c.seed,
         bbq,
-    }))
+    };
+    Ok(Validated::Mcts(cfg.validate().map_err(|_| bad)?))
 }
 
 fn default_for<G: Game>() -> imcts_config {
@@ -503,5 +479,37 @@ mod tests {
             }
             _ => panic!("ab spec did not validate"),
         }
+    }
+
+    /// Specs the search could not use are refused by the parser (issue 13 item 3), and the
+    /// same numbers written into the C struct are refused by `validate`: one check for both.
+    #[test]
+    fn unusable_numbers_fail_at_parse_time_and_in_the_struct() {
+        for bad in [
+            "mcts(pbnan)",
+            "mcts(pbinf)",
+            "mcts(pb-inf)",
+            "mcts(pb1e39)",
+            "ab(depth65)",
+            "ab(depth100)",
+            "ab(depth4294967295)",
+        ] {
+            assert_eq!(
+                parse_for::<Breakthrough>(bad),
+                Err(imcts_status::BadSpec),
+                "{bad}"
+            );
+        }
+        let mut c = default_for::<Breakthrough>();
+        c.progressive_bias = f32::NAN;
+        assert!(validate::<Breakthrough>(&c).is_err());
+        c.progressive_bias = f32::INFINITY;
+        assert!(validate::<Breakthrough>(&c).is_err());
+        let mut c = default_for::<Breakthrough>();
+        c.algorithm = IMCTS_ALGORITHM_ALPHABETA;
+        c.ab_max_depth = 65;
+        assert!(validate::<Breakthrough>(&c).is_err());
+        c.ab_max_depth = 64;
+        assert!(validate::<Breakthrough>(&c).is_ok());
     }
 }

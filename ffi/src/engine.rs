@@ -21,11 +21,13 @@ use crate::text::{self, Fixed};
 use crate::{boundary, imcts_status};
 use core::ffi::{c_char, c_void};
 use core::mem::{align_of, size_of};
-use imcts::game::{Game, MoveBuffer, Outcome, Player, Problem};
-use imcts::search::alphabeta::{self, TranspositionTable, TtEntry};
-use imcts::search::mcts::{Mcts, MctsState};
+use imcts::game::{Game, MoveBuffer, Outcome, Player as Side_};
+use imcts::search::alphabeta::TtEntry;
+use imcts::search::config::Valid;
 use imcts::search::node::{Node, Proven};
+use imcts::search::spec::PlayerSpec;
 use imcts::search::{Budget, Clock, StopReason};
+use imcts::session::{Memory, Player, Session, SessionError};
 
 /// A game id (`imcts_engine_init`, `imcts_config_default`, `imcts_config_parse`).
 pub type imcts_game = u32;
@@ -66,25 +68,37 @@ pub struct imcts_engine {
     _private: [u8; 0],
 }
 
-/// The games built in, as one table: a variant name, its `IMCTS_GAME_*` id and its kernel type.
-/// Everything that depends on the set of games (the [`GameId`] and per-game engine enums, id
-/// conversions, the dispatch macros) is generated from this list, so adding a game is one line
-/// here (Lines of Action: `Loa = IMCTS_GAME_LOA => imcts::games::<its module>::<its type>;`).
+/// The games built in: the kernel's `game_registry!`. Everything here that depends on the set
+/// of games (the [`GameId`] and per-game engine enums, id conversions, the dispatch macros) is
+/// generated from it; each `IMCTS_GAME_*` constant above must equal its game's registry id
+/// (checked at compile time by [`define_games`]).
 macro_rules! game_list {
     ([$($callback:tt)*] $args:tt) => {
-        $($callback)*! { $args
-            Breakthrough = IMCTS_GAME_BREAKTHROUGH => imcts::games::breakthrough::Breakthrough;
-            LinesOfAction = IMCTS_GAME_LOA => imcts::games::lines_of_action::LinesOfAction;
-            Kalah = IMCTS_GAME_KALAH => imcts::games::kalah::Kalah;
-            TicTacToe = IMCTS_GAME_TICTACTOE => imcts::games::tictactoe::TicTacToe;
-            Gomoku = IMCTS_GAME_GOMOKU => imcts::games::gomoku::Gomoku;
-        }
+        imcts::game_registry! { [$($callback)*] $args }
     };
 }
 
 /// Generates [`GameId`], [`Games`] and their conversions from [`game_list`].
 macro_rules! define_games {
-    ({} $($variant:ident = $id:ident => $ty:ty;)*) => {
+    ({} $($variant:ident = $id:literal, $name:literal => $ty:ty;)*) => {
+        // Every IMCTS_GAME_* constant names its game's registry id.
+        const _: () = {
+            let ids: &[(imcts_game, &str)] = &[
+                (IMCTS_GAME_BREAKTHROUGH, "breakthrough"),
+                (IMCTS_GAME_LOA, "loa"),
+                (IMCTS_GAME_KALAH, "kalah"),
+                (IMCTS_GAME_TICTACTOE, "tictactoe"),
+                (IMCTS_GAME_GOMOKU, "gomoku"),
+            ];
+            assert!(ids.len() == [$($id),*].len());
+            let mut i = 0;
+            while i < ids.len() {
+                assert!(ids[i].0 == i as imcts_game);
+                i += 1;
+            }
+            $(assert!(const_str_eq(ids[$id].1, $name));)*
+        };
+
         /// A game built into this library.
         #[derive(Clone, Copy, PartialEq, Eq, Debug)]
         pub(crate) enum GameId {
@@ -120,7 +134,7 @@ macro_rules! define_games {
             /// A fresh engine state for `id`, at the start position.
             fn new(id: GameId) -> Games {
                 match id {
-                    $(GameId::$variant => Games::$variant(Side::new()),)*
+                    $(GameId::$variant => Games::$variant(new_side()),)*
                 }
             }
 
@@ -133,6 +147,22 @@ macro_rules! define_games {
         }
     };
 }
+/// `a == b` for the compile-time id check.
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 game_list!([define_games] {});
 
 /// Runs `$body` with the type alias `$G` bound to the game type of the [`GameId`] `$id`.
@@ -144,7 +174,7 @@ macro_rules! dispatch_game {
 
 /// The match of [`dispatch_game`], one arm per game of [`game_list`].
 macro_rules! dispatch_game_arms {
-    ({($id:expr) $G:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+    ({($id:expr) $G:ident ($body:expr)} $($variant:ident = $gid:literal, $name:literal => $ty:ty;)*) => {
         match $id {
             $($crate::engine::GameId::$variant => {
                 type $G = $ty;
@@ -164,111 +194,39 @@ macro_rules! with_side {
 
 /// The match of [`with_side`], one arm per game of [`game_list`].
 macro_rules! with_side_arms {
-    ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:ident => $ty:ty;)*) => {
+    ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:literal, $name:literal => $ty:ty;)*) => {
         match $games {
             $(Games::$variant($s) => $body,)*
         }
     };
 }
 
-/// One game's engine state.
+/// One game's engine state: the kernel's session, with the C ABI's history bound, and the
+/// principal variation of the last search (for [`imcts_engine_pv`]), emptied whenever the
+/// position changes. Derefs to the session.
 struct Side<G: Game> {
-    game: G,
-    /// Moves played, with what undoing them needs; oldest dropped when full.
-    history: heapless::Deque<(G::Move, G::Undo), IMCTS_HISTORY_CAPACITY>,
-    /// The MCTS searcher between calls (its tree is in the region), if one exists.
-    mcts: Option<MctsState<G>>,
-    /// The principal variation of the last search, from the current position; emptied when
-    /// the position changes (for [`imcts_engine_pv`]).
-    pv: alphabeta::Pv<G>,
+    session: Session<G, IMCTS_HISTORY_CAPACITY>,
+    pv: imcts::search::alphabeta::Pv<G>,
+}
+
+impl<G: Game> core::ops::Deref for Side<G> {
+    type Target = Session<G, IMCTS_HISTORY_CAPACITY>;
+    fn deref(&self) -> &Self::Target {
+        &self.session
+    }
+}
+
+impl<G: Game> core::ops::DerefMut for Side<G> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.session
+    }
 }
 
 impl<G: Game> Side<G> {
-    fn new() -> Self {
-        Side {
-            game: G::new(),
-            history: heapless::Deque::new(),
-            mcts: None,
-            pv: heapless::Vec::new(),
-        }
-    }
-
-    /// Forgets the MCTS tree, keeping the searcher's configuration and generator.
-    fn clear_tree(&mut self, region: &mut Region) {
-        self.pv.clear();
-        if let (Some(state), Some(nodes)) = (self.mcts.take(), region.nodes_if_active()) {
-            let mut m = Mcts::resume(nodes, state);
-            m.clear();
-            self.mcts = Some(m.suspend());
-        }
-    }
-
-    fn parse_move(&self, text: &str) -> Result<G::Move, imcts_status> {
-        self.game.parse_move(text).map_err(|e| match e.problem {
-            Problem::Illegal => imcts_status::IllegalMove,
-            _ => imcts_status::BadMove,
-        })
-    }
-
-    fn play(&mut self, text: &str, region: &mut Region) -> Result<(), imcts_status> {
-        let mv = self.parse_move(text)?;
-        // The parser checks legality; check again so no illegal move ever reaches `make`.
-        if !self.game.is_legal(mv) {
-            return Err(imcts_status::IllegalMove);
-        }
-        // Re-root the tree on the played move first (it looks the move up from the old root).
-        if let (Some(state), Some(nodes)) = (self.mcts.take(), region.nodes_if_active()) {
-            let mut m = Mcts::resume(nodes, state);
-            m.advance(mv);
-            self.mcts = Some(m.suspend());
-        }
-        self.pv.clear();
-        if self.history.is_full() {
-            self.history.pop_front();
-        }
-        let undo = self.game.make(mv);
-        // Cannot fail: room was made above.
-        let _ = self.history.push_back((mv, undo));
-        Ok(())
-    }
-
-    fn undo(&mut self, region: &mut Region) -> Result<(), imcts_status> {
-        let (mv, undo) = self.history.pop_back().ok_or(imcts_status::NothingToUndo)?;
-        self.game.undo(mv, undo);
-        self.clear_tree(region);
-        Ok(())
-    }
-
-    fn set_position(&mut self, text: &str, region: &mut Region) -> Result<(), imcts_status> {
-        let game = G::parse_position(text).map_err(|_| imcts_status::BadPosition)?;
-        self.game = game;
-        self.history.clear();
-        self.clear_tree(region);
-        Ok(())
-    }
-
-    fn reset(&mut self, region: &mut Region) {
-        self.game = G::new();
-        self.history.clear();
-        self.clear_tree(region);
-    }
-
-    fn write_moves(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
-        let mut list = G::MoveList::default();
-        self.game.legal_moves(&mut list);
-        for (i, &mv) in list.moves().iter().enumerate() {
-            if i > 0 {
-                out.write_char(' ')?;
-            }
-            self.game.write_move(mv, &mut Adapter(out))?;
-        }
-        Ok(())
-    }
-
     /// Writes the stored principal variation, each move in the notation of the position it is
     /// played from, separated by single spaces.
     fn write_pv(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
-        let mut game = self.game.clone();
+        let mut game = self.game().clone();
         for (i, &mv) in self.pv.iter().enumerate() {
             if i > 0 {
                 out.write_char(' ')?;
@@ -278,101 +236,127 @@ impl<G: Game> Side<G> {
         }
         Ok(())
     }
+}
 
-    fn move_count(&self) -> usize {
-        let mut list = G::MoveList::default();
-        self.game.legal_moves(&mut list);
-        list.moves().len()
+/// A session at the start position whose player is the default MCTS configuration (each search
+/// passes its configuration; [`Player::configure`] keeps the tree while it stays the same).
+fn new_side<G: Game>() -> Side<G> {
+    Side {
+        session: Session::new(Player::new(PlayerSpec::Mcts(Valid::default()))),
+        pv: heapless::Vec::new(),
     }
+}
 
-    fn outcome(&self) -> imcts_outcome {
-        match self.game.outcome() {
-            None => IMCTS_OUTCOME_ONGOING,
-            Some(Outcome::Draw) => IMCTS_OUTCOME_DRAW,
-            Some(Outcome::Win(Player::First)) => IMCTS_OUTCOME_FIRST_WINS,
-            Some(Outcome::Win(Player::Second)) => IMCTS_OUTCOME_SECOND_WINS,
+fn parse_move<G: Game>(s: &Side<G>, text: &str) -> Result<G::Move, imcts_status> {
+    s.parse_move(text).map_err(session_status)
+}
+
+fn session_status(e: SessionError) -> imcts_status {
+    match e {
+        SessionError::Illegal | SessionError::GameOver => imcts_status::IllegalMove,
+        SessionError::BadMove(_) => imcts_status::BadMove,
+        SessionError::NothingToUndo => imcts_status::NothingToUndo,
+    }
+}
+
+fn play<G: Game>(s: &mut Side<G>, text: &str, region: &mut Region) -> Result<(), imcts_status> {
+    let mv = parse_move(s, text)?;
+    s.play(mv, region).map_err(session_status)?;
+    s.pv.clear();
+    Ok(())
+}
+
+fn undo<G: Game>(s: &mut Side<G>, region: &mut Region) -> Result<(), imcts_status> {
+    s.undo(region).map_err(session_status)?;
+    s.pv.clear();
+    Ok(())
+}
+
+fn set_position<G: Game>(
+    s: &mut Side<G>,
+    text: &str,
+    region: &mut Region,
+) -> Result<(), imcts_status> {
+    let game = G::parse_position(text).map_err(|_| imcts_status::BadPosition)?;
+    s.set_position(game, region);
+    s.pv.clear();
+    Ok(())
+}
+
+fn write_moves<G: Game>(s: &Side<G>, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+    let game = s.game();
+    let mut list = G::MoveList::default();
+    game.legal_moves(&mut list);
+    for (i, &mv) in list.moves().iter().enumerate() {
+        if i > 0 {
+            out.write_char(' ')?;
+        }
+        game.write_move(mv, &mut Adapter(out))?;
+    }
+    Ok(())
+}
+
+fn move_count<G: Game>(s: &Side<G>) -> usize {
+    let mut list = G::MoveList::default();
+    s.game().legal_moves(&mut list);
+    list.moves().len()
+}
+
+fn outcome<G: Game>(s: &Side<G>) -> imcts_outcome {
+    match s.outcome() {
+        None => IMCTS_OUTCOME_ONGOING,
+        Some(Outcome::Draw) => IMCTS_OUTCOME_DRAW,
+        Some(Outcome::Win(Side_::First)) => IMCTS_OUTCOME_FIRST_WINS,
+        Some(Outcome::Win(Side_::Second)) => IMCTS_OUTCOME_SECOND_WINS,
+    }
+}
+
+fn best_move_into<G: Game>(game: &G, mv: Option<G::Move>, out: &mut imcts_result) {
+    let mut s = Fixed::<{ IMCTS_MOVE_CAPACITY - 1 }>::new();
+    if let Some(mv) = mv {
+        if game.write_move(mv, &mut s).is_err() {
+            s.len = 0;
         }
     }
-
-    fn best_move_into(&self, mv: Option<G::Move>, out: &mut imcts_result) {
-        let mut s = Fixed::<{ IMCTS_MOVE_CAPACITY - 1 }>::new();
-        if let Some(mv) = mv {
-            if self.game.write_move(mv, &mut s).is_err() {
-                s.len = 0;
-            }
-        }
-        for (dst, &src) in out.best_move.iter_mut().zip(&s.bytes[..s.len]) {
-            *dst = src as c_char;
-        }
-        out.best_move[s.len] = 0;
-        out.best_move_len = s.len as u32;
+    for (dst, &src) in out.best_move.iter_mut().zip(&s.bytes[..s.len]) {
+        *dst = src as c_char;
     }
+    out.best_move[s.len] = 0;
+    out.best_move_len = s.len as u32;
+}
 
-    fn search(
-        &mut self,
-        config: Validated<G>,
-        budget: Budget,
-        clock: &mut HostClock,
-        region: &mut Region,
-    ) -> imcts_result {
-        let mut out = imcts_result::EMPTY;
-        match config {
-            Validated::Mcts(cfg) => {
-                let nodes = region.nodes();
-                let state = self.mcts.take().unwrap_or_else(|| MctsState::new(cfg));
-                let mut m = Mcts::resume(nodes, state);
-                if *m.config() != cfg {
-                    m.set_config(cfg);
-                }
-                let r = m.search(&mut self.game, budget, clock);
-                m.principal_variation(&mut self.pv);
-                self.mcts = Some(m.suspend());
-                self.best_move_into(r.best, &mut out);
-                out.value = r.value;
-                out.simulations = r.simulations;
-                out.nodes = r.nodes_used as u64;
-                out.elapsed_us = r.elapsed_us;
-                out.stop = r.stop as u32;
-                out.proven = match r.proven {
-                    Proven::Unknown => IMCTS_PROVEN_UNKNOWN,
-                    Proven::Win => IMCTS_PROVEN_WIN,
-                    Proven::Loss => IMCTS_PROVEN_LOSS,
-                    Proven::Draw => IMCTS_PROVEN_DRAW,
-                };
-                out.pool_full = r.pool_full as u8;
-            }
-            Validated::AlphaBeta(cfg, entries) => {
-                // The region becomes the table: the MCTS tree in it is gone.
-                self.mcts = None;
-                let table = region.table();
-                let n = entries.min(table.len());
-                let mut tt = TranspositionTable::new(&mut table[..n]);
-                let tt = if n > 0 { Some(&mut tt) } else { None };
-                let start = clock.now_us();
-                let r = alphabeta::search(&mut self.game, &cfg, budget, tt, clock);
-                out.elapsed_us = clock.now_us().saturating_sub(start);
-                self.best_move_into(r.best_move, &mut out);
-                out.value = r.value;
-                out.simulations = r.nodes;
-                out.nodes = r.nodes;
-                out.depth = r.depth;
-                out.stop = r.stop as u32;
-                self.pv = r.pv;
-                out.proven = match alphabeta::proven_plies(r.value) {
-                    Some(p) if p > 0 => IMCTS_PROVEN_WIN,
-                    Some(p) if p < 0 => IMCTS_PROVEN_LOSS,
-                    Some(_) => match self.game.outcome() {
-                        Some(Outcome::Draw) => IMCTS_PROVEN_DRAW,
-                        Some(o) if o.reward(self.game.side_to_move()) > 0.0 => IMCTS_PROVEN_WIN,
-                        Some(_) => IMCTS_PROVEN_LOSS,
-                        None => IMCTS_PROVEN_UNKNOWN,
-                    },
-                    None => IMCTS_PROVEN_UNKNOWN,
-                };
-            }
-        }
-        out
-    }
+/// Searches with `config` (the player is reconfigured only if it changed) and converts the
+/// kernel's decision into the C result.
+fn search<G: Game>(
+    s: &mut Side<G>,
+    config: Validated<G>,
+    budget: Budget,
+    clock: &mut HostClock,
+    region: &mut Region,
+) -> imcts_result {
+    s.player_mut().configure(config, region);
+    let d = s.search(budget, clock, region);
+    s.pv = if s.player().is_mcts() {
+        s.player_mut().principal_variation(region)
+    } else {
+        d.pv.clone()
+    };
+    let mut out = imcts_result::EMPTY;
+    best_move_into(s.game(), d.best, &mut out);
+    out.value = d.value;
+    out.simulations = d.simulations;
+    out.nodes = d.nodes;
+    out.elapsed_us = d.elapsed_us;
+    out.stop = d.stop as u32;
+    out.depth = d.depth;
+    out.pool_full = d.pool_full as u8;
+    out.proven = match d.proven {
+        Proven::Unknown => IMCTS_PROVEN_UNKNOWN,
+        Proven::Win => IMCTS_PROVEN_WIN,
+        Proven::Loss => IMCTS_PROVEN_LOSS,
+        Proven::Draw => IMCTS_PROVEN_DRAW,
+    };
+    out
 }
 
 /// `&mut dyn Write` as a sized `Write` for the games' generic writers.
@@ -432,7 +416,7 @@ struct Region {
     mode: RegionMode,
 }
 
-impl Region {
+impl Memory for Region {
     /// The region as nodes, reformatting it if it held a table.
     fn nodes(&mut self) -> &mut [Node] {
         let count = self.bytes / size_of::<Node>();
@@ -451,7 +435,7 @@ impl Region {
     }
 
     /// The region as nodes, if that is what it holds (no reformatting).
-    fn nodes_if_active(&mut self) -> Option<&mut [Node]> {
+    fn nodes_if_tree(&mut self) -> Option<&mut [Node]> {
         (self.mode == RegionMode::Nodes).then(|| self.nodes())
     }
 
@@ -750,7 +734,7 @@ pub unsafe extern "C" fn imcts_engine_set_position(
         // SAFETY: the caller guarantees `len` readable bytes at `position` (or NULL, checked).
         let text = unsafe { text::input(position, len) }?;
         // SAFETY: forwarded from the caller.
-        unsafe { with_engine(engine, |g, r| with_side!(g, s => s.set_position(text, r))) }
+        unsafe { with_engine(engine, |g, r| with_side!(g, s => set_position(s, text, r))) }
     })
 }
 
@@ -766,7 +750,10 @@ pub unsafe extern "C" fn imcts_engine_reset(engine: *mut imcts_engine) -> imcts_
         // SAFETY: forwarded from the caller.
         unsafe {
             with_engine(engine, |g, r| {
-                with_side!(g, s => s.reset(r));
+                with_side!(g, s => {
+                    s.reset(r);
+                    s.pv.clear();
+                });
                 Ok(())
             })
         }
@@ -793,7 +780,7 @@ pub unsafe extern "C" fn imcts_engine_position(
                 // SAFETY: buffer validity forwarded from the caller.
                 unsafe {
                     text::output(buf, capacity, out_len, |w| {
-                        s.game.write_position(&mut Adapter(w))
+                        s.game().write_position(&mut Adapter(w))
                     })
                 }
             })
@@ -825,8 +812,8 @@ pub unsafe extern "C" fn imcts_engine_legal_moves(
         let body = |g: &Games| {
             with_side!(g, s => {
                 // SAFETY: buffer validity forwarded from the caller.
-                unsafe { text::output(buf, capacity, out_len, |w| s.write_moves(w)) }?;
-                Ok(s.move_count())
+                unsafe { text::output(buf, capacity, out_len, |w| write_moves(s, w)) }?;
+                Ok(move_count(s))
             })
         };
         // SAFETY: forwarded from the caller; read-only.
@@ -856,7 +843,7 @@ pub unsafe extern "C" fn imcts_engine_play(
         // SAFETY: the caller guarantees `len` readable bytes at `mv` (or NULL, checked).
         let text = unsafe { text::input(mv, len) }?;
         // SAFETY: forwarded from the caller.
-        unsafe { with_engine(engine, |g, r| with_side!(g, s => s.play(text, r))) }
+        unsafe { with_engine(engine, |g, r| with_side!(g, s => play(s, text, r))) }
     })
 }
 
@@ -872,7 +859,7 @@ pub unsafe extern "C" fn imcts_engine_play(
 pub unsafe extern "C" fn imcts_engine_undo(engine: *mut imcts_engine) -> imcts_status {
     boundary(|| {
         // SAFETY: forwarded from the caller.
-        unsafe { with_engine(engine, |g, r| with_side!(g, s => s.undo(r))) }
+        unsafe { with_engine(engine, |g, r| with_side!(g, s => undo(s, r))) }
     })
 }
 
@@ -893,7 +880,7 @@ pub unsafe extern "C" fn imcts_engine_outcome(
             return Err(imcts_status::NullPointer);
         }
         // SAFETY: forwarded from the caller; read-only.
-        let o = unsafe { with_engine_ref(engine, |g| Ok(with_side!(g, s => s.outcome()))) }?;
+        let o = unsafe { with_engine_ref(engine, |g| Ok(with_side!(g, s => outcome(s)))) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_outcome.write(o) };
         Ok(())
@@ -920,7 +907,7 @@ pub unsafe extern "C" fn imcts_engine_side_to_move(
         // SAFETY: forwarded from the caller; read-only.
         let p = unsafe {
             with_engine_ref(engine, |g| {
-                Ok(with_side!(g, s => s.game.side_to_move().index() as u32))
+                Ok(with_side!(g, s => s.side_to_move().index() as u32))
             })
         }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
@@ -946,7 +933,7 @@ pub unsafe extern "C" fn imcts_engine_history_len(
             return Err(imcts_status::NullPointer);
         }
         // SAFETY: forwarded from the caller; read-only.
-        let n = unsafe { with_engine_ref(engine, |g| Ok(with_side!(g, s => s.history.len()))) }?;
+        let n = unsafe { with_engine_ref(engine, |g| Ok(with_side!(g, s => s.undo_depth()))) }?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_count.write(n) };
         Ok(())
@@ -1005,7 +992,7 @@ pub unsafe extern "C" fn imcts_engine_search(
             with_engine(engine, |g, r| {
                 with_side!(g, s => {
                     let v = validate(&config)?;
-                    Ok(s.search(v, kernel_budget, &mut clock, r))
+                    Ok(search(s, v, kernel_budget, &mut clock, r))
                 })
             })
         }?;
@@ -1080,36 +1067,6 @@ pub use children::*;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use imcts::games::kalah::Kalah;
-
-    /// A region with no memory, holding neither nodes nor a table.
-    fn no_region() -> Region {
-        Region {
-            ptr: core::ptr::null_mut(),
-            bytes: 0,
-            mode: RegionMode::Table,
-        }
-    }
-
-    #[test]
-    fn a_full_history_forgets_its_oldest_move() {
-        // No built-in game reaches 256 plies in practice (Kalah has no bound in principle), so
-        // fill the history by hand with copies of a real entry, then play on.
-        let mut side = Side::<Kalah>::new();
-        let mut region = no_region();
-        side.play("1", &mut region).unwrap();
-        let entry = *side.history.back().unwrap();
-        side.undo(&mut region).unwrap();
-        while !side.history.is_full() {
-            side.history.push_back(entry).unwrap();
-        }
-        let before = side.game;
-        side.play("3", &mut region).unwrap();
-        assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY);
-        side.undo(&mut region).unwrap();
-        assert_eq!(side.game, before, "the newest move still undoes");
-        assert_eq!(side.history.len(), IMCTS_HISTORY_CAPACITY - 1);
-    }
 
     #[test]
     fn layout_constants() {

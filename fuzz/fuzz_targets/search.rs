@@ -115,9 +115,15 @@ fn check<G: Checked>(b: &mut Bytes) {
         }
     }
     // αβ with a tiny budget and table.
+    let max_depth = b.u8() as u32 % 70;
     let cfg = AlphaBetaConfig::<G> {
-        max_depth: b.u8() as u32 % 70,
+        max_depth,
         ..AlphaBetaConfig::default()
+    };
+    // Validation, not the search, refuses depths outside 1..=64.
+    let Ok(cfg) = cfg.validate() else {
+        assert!(max_depth == 0 || max_depth > 64, "depth {max_depth} refused");
+        return;
     };
     let mut entries = vec![TtEntry::EMPTY; b.u8() as usize % 64];
     let mut tt = TranspositionTable::new(&mut entries);

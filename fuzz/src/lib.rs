@@ -225,32 +225,14 @@ impl Checked for Gomoku {
     }
 }
 
-/// Runs `$body` with `$G` bound to the game picked by the byte `$pick` (modulo 5).
+/// Runs `$body` with `$G` bound to the game picked by the byte `$pick`, modulo the number of
+/// games in the kernel's `game_registry!` (so a new game is fuzzed once it is registered and
+/// implements [`Checked`]).
 #[macro_export]
 macro_rules! with_game {
     ($pick:expr, $G:ident => $body:expr) => {{
-        match $pick % 5 {
-            0 => {
-                type $G = imcts::games::breakthrough::Breakthrough;
-                $body
-            }
-            1 => {
-                type $G = imcts::games::lines_of_action::LinesOfAction;
-                $body
-            }
-            2 => {
-                type $G = imcts::games::kalah::Kalah;
-                $body
-            }
-            3 => {
-                type $G = imcts::games::tictactoe::TicTacToe;
-                $body
-            }
-            _ => {
-                type $G = imcts::games::gomoku::Gomoku;
-                $body
-            }
-        }
+        let id = u32::from($pick) % imcts::games::NAMES.len() as u32;
+        imcts::with_game_id!(id, $G => $body, _other => unreachable!("id is below the game count"))
     }};
 }
 

@@ -138,7 +138,8 @@ impl BbqConfig {
             }
         }
         if self.quick {
-            let d = cap.unwrap_or(DEFAULT_MAX_DEPTH).max(1);
+            // Validation keeps `depthN` at 1 or more.
+            let d = cap.unwrap_or(DEFAULT_MAX_DEPTH);
             r *= 1.0 - depth.min(d) as f32 / d as f32;
         }
         r

@@ -11,7 +11,7 @@
 //! - [`play_game`] / [`play_match`]: games between two MCTS configurations, colours alternating.
 //! - [`GOMOKU_DIST_SPECS`] / [`GOMOKU_DEPTH_SPECS`]: the players of Tables 4 and 5.
 
-use super::config::MctsConfig;
+use super::config::{MctsConfig, Valid};
 use super::mcts::Mcts;
 use super::node::Node;
 use super::{Budget, NoClock};
@@ -38,7 +38,7 @@ pub struct MoveRate<M> {
 /// paper's MCTS has no solver).
 pub fn root_win_rates<G: Game>(
     position: &G,
-    cfg: MctsConfig<G>,
+    cfg: Valid<MctsConfig<G>>,
     iterations: u64,
     runs: u32,
     nodes: &mut [Node],
@@ -50,8 +50,7 @@ pub fn root_win_rates<G: Game>(
     let mut sums = [(0.0f64, 0.0f64, 0u32); 256];
     let n = n.min(sums.len());
     for run in 0..runs {
-        let mut c = cfg;
-        c.seed = cfg.seed.wrapping_add(run as u64);
+        let c = cfg.with_seed(cfg.seed.wrapping_add(run as u64));
         let mut mcts = Mcts::new(&mut *nodes, c);
         let mut game = position.clone();
         mcts.search(&mut game, Budget::iterations(iterations), &mut NoClock);
@@ -226,7 +225,7 @@ pub const GOMOKU_DEPTH_SPECS: [&str; 3] = [
 /// it lasts `max_plies` plies).
 pub fn play_game<G: Game>(
     start: &G,
-    players: [MctsConfig<G>; 2],
+    players: [Valid<MctsConfig<G>>; 2],
     budget: Budget,
     nodes: &mut [Node],
     max_plies: u32,
@@ -235,8 +234,8 @@ pub fn play_game<G: Game>(
     let mut ply = 0u32;
     while game.outcome().is_none() && ply < max_plies {
         let side = game.side_to_move().index();
-        let mut cfg = players[side];
-        cfg.seed = cfg.seed.wrapping_add(ply as u64);
+        let cfg = players[side];
+        let cfg = cfg.with_seed(cfg.seed.wrapping_add(ply as u64));
         let mut mcts = Mcts::new(&mut *nodes, cfg);
         let Some(mv) = mcts.search(&mut game, budget, &mut NoClock).best else {
             break;
@@ -273,8 +272,8 @@ impl MatchScore {
 /// game `i` adds `i · 1000` to both seeds so games differ.
 pub fn play_match<G: Game>(
     start: &G,
-    a: MctsConfig<G>,
-    b: MctsConfig<G>,
+    a: Valid<MctsConfig<G>>,
+    b: Valid<MctsConfig<G>>,
     games: u32,
     budget: Budget,
     nodes: &mut [Node],
@@ -282,9 +281,8 @@ pub fn play_match<G: Game>(
 ) -> MatchScore {
     let mut score = MatchScore::default();
     for i in 0..games {
-        let (mut a, mut b) = (a, b);
-        a.seed = a.seed.wrapping_add(i as u64 * 1000);
-        b.seed = b.seed.wrapping_add(i as u64 * 1000 + 500);
+        let a = a.with_seed(a.seed.wrapping_add(i as u64 * 1000));
+        let b = b.with_seed(b.seed.wrapping_add(i as u64 * 1000 + 500));
         let a_first = i % 2 == 0;
         let players = if a_first { [a, b] } else { [b, a] };
         let a_side = if a_first {

@@ -5,7 +5,7 @@ use super::bbq::{BbqConfig, DEFAULT_MAX_DEPTH};
 use super::bbq_experiments::{
     self as exp, Fig5, GOMOKU_DEPTH_SPECS, GOMOKU_DIST_SPECS, MoveRate, TTT_TABLES,
 };
-use super::config::MctsConfig;
+use super::config::{MctsConfig, Valid};
 use super::mcts::{ChildStats, Mcts};
 use super::node::{Node, Proven};
 use super::{Budget, NoClock, playout, spec};
@@ -21,7 +21,7 @@ use std::vec::Vec;
 
 type Ttt = TicTacToe;
 
-fn cfg<G: Game>(s: &str) -> MctsConfig<G> {
+fn cfg<G: Game>(s: &str) -> Valid<MctsConfig<G>> {
     spec::parse_mcts::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 

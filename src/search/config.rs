@@ -156,3 +156,223 @@ impl<G: Game> MctsConfig<G> {
         )
     }
 }
+
+/// A configuration that passed its `validate`: every number finite and in its range, every
+/// option one the game has. Searches take only this, so they never guard against a zero
+/// interval or a NaN weight; the spec parser ([`super::spec`]) and the C ABI both build their
+/// configurations through `validate`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Valid<C>(C);
+
+impl<C> Valid<C> {
+    /// The configuration.
+    pub fn get(&self) -> &C {
+        &self.0
+    }
+
+    /// The configuration, to change and validate again.
+    pub fn into_inner(self) -> C {
+        self.0
+    }
+}
+
+impl<C> core::ops::Deref for Valid<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.0
+    }
+}
+
+/// Why a configuration is invalid: the spec label of the offending setting (or the field name
+/// of settings no label writes) and what it allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The spec label that sets the value (`pb`, `depth`, …), or the field name.
+    pub label: &'static str,
+    /// What the label allows (a [`Check::allowed`] text, or why the game refuses it).
+    pub allowed: &'static str,
+}
+
+impl core::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}: {}", self.label, self.allowed)
+    }
+}
+
+impl core::error::Error for ConfigError {}
+
+/// How the number of a setting is checked. One value per kind of number, shared by the spec
+/// parser (which parses and checks the digits after a label) and [`MctsConfig::validate`] /
+/// [`AlphaBetaConfig::validate`](super::alphabeta::AlphaBetaConfig::validate), so the two can
+/// never disagree about a range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// A real number in `[0, 1]` (`α`, `ε`, the `det` threshold).
+    Unit,
+    /// A finite real number `≥ 0` (the UCT constant, the progressive-bias weight).
+    NonNegative,
+    /// A whole number from 1 to 2³²−1 (intervals, counts that must not be zero).
+    Positive,
+    /// A whole number from 0 to 2³²−1.
+    Count,
+    /// A whole number from 1 to 255 (Dist(k)).
+    Distance,
+    /// A whole number from 1 to 64 (αβ iterations, [`super::alphabeta::MAX_DEPTH`]).
+    AlphaBetaDepth,
+    /// Any whole number from 0 to 2⁶⁴−1 (seeds, table sizes).
+    Any,
+}
+
+impl Check {
+    /// What the check allows, for error messages and the documentation.
+    pub const fn allowed(self) -> &'static str {
+        match self {
+            Check::Unit => "a number from 0 to 1",
+            Check::NonNegative => "a finite number >= 0",
+            Check::Positive => "a whole number from 1 to 4294967295",
+            Check::Count => "a whole number from 0 to 4294967295",
+            Check::Distance => "a whole number from 1 to 255",
+            Check::AlphaBetaDepth => "a whole number from 1 to 64",
+            Check::Any => "a whole number from 0 to 18446744073709551615",
+        }
+    }
+
+    /// Whether the check reads a real number (otherwise a whole number).
+    pub const fn is_real(self) -> bool {
+        matches!(self, Check::Unit | Check::NonNegative)
+    }
+
+    /// Whether `x` passes a real-number check (whole-number checks accept no real).
+    pub fn accepts_real(self, x: f32) -> bool {
+        match self {
+            Check::Unit => (0.0..=1.0).contains(&x),
+            Check::NonNegative => x.is_finite() && x >= 0.0,
+            _ => false,
+        }
+    }
+
+    /// Whether `n` passes a whole-number check (real-number checks accept no whole number).
+    pub fn accepts_whole(self, n: u64) -> bool {
+        match self {
+            Check::Positive => (1..=u32::MAX as u64).contains(&n),
+            Check::Count => n <= u32::MAX as u64,
+            Check::Distance => (1..=255).contains(&n),
+            Check::AlphaBetaDepth => (1..=super::alphabeta::MAX_DEPTH as u64).contains(&n),
+            Check::Any => true,
+            Check::Unit | Check::NonNegative => false,
+        }
+    }
+
+    /// `Ok(())` if `x` passes, else the error naming `label`.
+    pub(crate) fn real(self, label: &'static str, x: f32) -> Result<(), ConfigError> {
+        self.verdict(label, self.accepts_real(x))
+    }
+
+    /// `Ok(())` if `n` passes, else the error naming `label`.
+    pub(crate) fn whole(self, label: &'static str, n: u64) -> Result<(), ConfigError> {
+        self.verdict(label, self.accepts_whole(n))
+    }
+
+    fn verdict(self, label: &'static str, ok: bool) -> Result<(), ConfigError> {
+        if ok {
+            Ok(())
+        } else {
+            Err(ConfigError {
+                label,
+                allowed: self.allowed(),
+            })
+        }
+    }
+}
+
+/// Why the game refuses an option, for [`ConfigError::allowed`].
+pub(crate) mod refusal {
+    /// `ipp` in a game without an informed policy.
+    pub const NO_INFORMED: &str = "this game has no informed playout policy";
+    /// `np` in a game without node priors.
+    pub const NO_PRIORS: &str = "this game has no node priors";
+    /// `big` in an unscored game.
+    pub const NO_MARGIN: &str = "big win needs a scored game (this game has no score margin)";
+}
+
+impl<G: Game> MctsConfig<G> {
+    /// Checks every number against its range (the [`Check`] of the spec label that sets it)
+    /// and every option against what the game offers; the error names the label.
+    pub fn validate(self) -> Result<Valid<Self>, ConfigError> {
+        use super::spec::label as l;
+        let c = &self;
+        Check::NonNegative.real(l::C, c.uct_c)?;
+        let alpha_label = match c.value_mode {
+            ValueMode::ConstantBias => l::CB,
+            ValueMode::ProgressiveImplicit => l::PBIM,
+            _ => l::IM,
+        };
+        Check::Unit.real(alpha_label, c.alpha)?;
+        if c.playout.policy == PlayoutPolicy::Informed && !G::HAS_INFORMED_PLAYOUTS {
+            return Err(ConfigError {
+                label: l::IPP,
+                allowed: refusal::NO_INFORMED,
+            });
+        }
+        if let Some(e) = c.playout.epsilon_greedy {
+            Check::Unit.real(l::EGE, e)?;
+        }
+        if let Some(d) = c.playout.dynamic_cutoff {
+            Check::Unit.real(l::DET, d)?;
+        }
+        Check::Positive.whole(l::DETK, c.playout.det_interval.into())?;
+        Check::Positive.whole("max_playout_plies", c.playout.max_plies.into())?;
+        if let Some(n) = c.node_priors {
+            if !G::HAS_NODE_PRIORS {
+                return Err(ConfigError {
+                    label: l::NP,
+                    allowed: refusal::NO_PRIORS,
+                });
+            }
+            Check::Positive.whole(l::NP, n.into())?;
+        }
+        if let Some(w) = c.progressive_bias {
+            Check::NonNegative.real(l::PB, w)?;
+        }
+        if let Some(t) = c.max_backprop {
+            Check::Positive.whole(l::MB, t.into())?;
+        }
+        if c.bbq.big && G::MAX_MARGIN <= 0 {
+            return Err(ConfigError {
+                label: l::BIG,
+                allowed: refusal::NO_MARGIN,
+            });
+        }
+        if let Some(d) = c.bbq.max_depth {
+            Check::Positive.whole(l::DEPTH, d.into())?;
+        }
+        if let Some(k) = c.bbq.dist {
+            Check::Distance.whole(l::DIST, k.into())?;
+        }
+        Check::Positive.whole(l::PLAYOUTS, c.bbq.playouts.into())?;
+        Ok(Valid(self))
+    }
+}
+
+impl<G: Game> Valid<MctsConfig<G>> {
+    /// The same configuration with another seed (every seed is valid).
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.0.seed = seed;
+        self
+    }
+}
+
+impl<G: Game> Default for Valid<MctsConfig<G>> {
+    /// The defaults of [`MctsConfig`], which are valid.
+    fn default() -> Self {
+        Valid(MctsConfig::default())
+    }
+}
+
+impl<C> Valid<C> {
+    /// Wraps a configuration that already passed its `validate` (a searcher giving back the
+    /// configuration it was built from).
+    pub(crate) fn checked(c: C) -> Self {
+        Valid(c)
+    }
+}

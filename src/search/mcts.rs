@@ -6,7 +6,7 @@
 //! from comparing movers, never from depth parity. Rewards travel up the path as the first
 //! player's reward and are turned into each node's mover's view on update.
 
-use super::config::{Expansion, MctsConfig, ValueMode};
+use super::config::{Expansion, MctsConfig, Valid, ValueMode};
 use super::math::{inv_sqrt, sqrt_ln};
 use super::node::{Node, NodeId, Proven, flag};
 use super::pool::Pool;
@@ -92,7 +92,8 @@ impl<G: Game> Clone for MctsState<G> {
 
 impl<G: Game> MctsState<G> {
     /// A fresh state: no tree, generator seeded from `config.seed`.
-    pub fn new(config: MctsConfig<G>) -> Self {
+    pub fn new(config: Valid<MctsConfig<G>>) -> Self {
+        let config = config.into_inner();
         MctsState {
             rng: seeded(config.seed),
             config,
@@ -104,6 +105,34 @@ impl<G: Game> MctsState<G> {
     /// The configuration.
     pub fn config(&self) -> &MctsConfig<G> {
         &self.config
+    }
+
+    /// The configuration, validated (it was when the state was made).
+    pub fn valid_config(&self) -> Valid<MctsConfig<G>> {
+        Valid::checked(self.config)
+    }
+
+    /// Takes the searcher up over `nodes` (the memory it was last suspended from), runs `f`
+    /// and puts it away again: [`Mcts::resume`], `f`, [`Mcts::suspend`] without moving the
+    /// state out.
+    pub fn run<R>(&mut self, nodes: &mut [Node], f: impl FnOnce(&mut Mcts<'_, G>) -> R) -> R {
+        let mut pool = Pool::new(nodes);
+        let mut root_state = self.root_state.take();
+        if !pool.restore_len(self.len) {
+            root_state = None;
+        }
+        let mut m = Mcts {
+            pool,
+            config: self.config,
+            rng: self.rng.clone(),
+            root_state,
+        };
+        let r = f(&mut m);
+        self.len = m.pool.len();
+        self.config = m.config;
+        self.rng = m.rng;
+        self.root_state = m.root_state;
+        r
     }
 }
 
@@ -118,7 +147,8 @@ type PathStep<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo);
 /// use imcts::Game;
 ///
 /// let mut nodes = [Node::EMPTY; 4096];
-/// let mut mcts = Mcts::new(&mut nodes, MctsConfig::<Breakthrough>::default());
+/// let config = MctsConfig::<Breakthrough>::default().validate().unwrap();
+/// let mut mcts = Mcts::new(&mut nodes, config);
 /// let mut game = Breakthrough::new();
 /// let result = mcts.search(&mut game, Budget::iterations(1000), &mut NoClock);
 /// assert!(game.is_legal(result.best.unwrap()));
@@ -134,7 +164,8 @@ pub struct Mcts<'a, G: Game> {
 impl<'a, G: Game> Mcts<'a, G> {
     /// A searcher using `nodes` as its tree memory. At least `1 + G::MAX_MOVES` nodes are needed
     /// to build a tree; with fewer, searches fall back to the best one-ply evaluation.
-    pub fn new(nodes: &'a mut [Node], config: MctsConfig<G>) -> Self {
+    pub fn new(nodes: &'a mut [Node], config: Valid<MctsConfig<G>>) -> Self {
+        let config = config.into_inner();
         Mcts {
             pool: Pool::new(nodes),
             rng: seeded(config.seed),
@@ -177,7 +208,8 @@ impl<'a, G: Game> Mcts<'a, G> {
 
     /// Replaces the configuration and forgets the tree (its statistics depend on it). The
     /// random generator is reseeded from the new configuration's seed.
-    pub fn set_config(&mut self, config: MctsConfig<G>) {
+    pub fn set_config(&mut self, config: Valid<MctsConfig<G>>) {
+        let config = config.into_inner();
         self.config = config;
         self.rng = seeded(config.seed);
         self.clear();
@@ -520,7 +552,7 @@ impl<'a, G: Game> Mcts<'a, G> {
         };
         if BBQ {
             // Finished and proven leaves count their result once per playout.
-            let k = self.config.bbq.playouts.max(1);
+            let k = self.config.bbq.playouts;
             self.backpropagate_bbq(&path, reward_first, k);
         } else {
             self.backpropagate(&path, reward_first);
@@ -539,7 +571,7 @@ impl<'a, G: Game> Mcts<'a, G> {
             Some(d) => d.saturating_sub(depth),
             None => u32::MAX,
         };
-        let k = bbq.playouts.max(1);
+        let k = bbq.playouts;
         let mut sum = 0.0;
         for _ in 0..k {
             let mut scratch = game.clone();

@@ -24,6 +24,8 @@ pub mod playout;
 pub mod pool;
 pub mod shallow;
 pub mod spec;
+
+pub use node::Proven;
 #[cfg(test)]
 mod tests;
 /// A monotonic clock supplied by the host, in microseconds from any fixed origin.

@@ -60,6 +60,16 @@ impl Proven {
         }
     }
 
+    /// A short lower-case name for output and JSON: `win`, `loss`, `draw`, or `""` if unknown.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Proven::Unknown => "",
+            Proven::Win => "win",
+            Proven::Loss => "loss",
+            Proven::Draw => "draw",
+        }
+    }
+
     /// The same value seen by the other player.
     #[inline(always)]
     pub fn flipped(self) -> Proven {

@@ -61,7 +61,7 @@ fn run_inner<G: Game, const DIST: bool>(
             }
         }
         if let Some(t) = p.dynamic_cutoff {
-            if plies.is_multiple_of(p.det_interval.max(1)) {
+            if plies.is_multiple_of(p.det_interval) {
                 let v = game.evaluate(cfg.eval, Player::First);
                 if v >= t {
                     return (1.0, plies);

@@ -5,8 +5,8 @@
 //! ablabel := <evaluation label> | depth<N> | tt<entries>
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
-//!         | bl | bl' | <evaluation label, e.g. efMS, efLH>
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N>
+//!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
 //! The last line is paper 003's BBQ framework ([`super::bbq`]): `best` backs up the best
@@ -17,29 +17,52 @@
 //! `K ≥ 1`, Dist(∞) is the default) and `playoutsN` runs `N ≥ 1` playouts per iteration. E.g.
 //! `mcts(best,quick,depth50,dist1)`.
 //!
-//! Labels are case-insensitive and may be separated by spaces after commas. `bl` and `bl'` are
-//! the paper's Breakthrough baselines, `(ege0.1,det0.5)` and `(ipp,fet20,np)`; labels written
-//! explicitly override what a baseline sets (so `mcts(bl',im0.4,np50)` is allowed), but a label
-//! given twice, or two labels that set the same thing differently (`im` with `cb`), is an error
-//! naming the label.
+//! Labels are case-insensitive and may be separated by spaces after commas. Every label, what it
+//! sets and how its number is checked is one row of [`MCTS_LABELS`] or [`ALPHABETA_LABELS`]; the
+//! README's grammar is checked against those tables by a test. A number outside its label's
+//! range (`im1.5`, `pbnan`, `pb1e39`, `depth0`, `ab(depth65)`) is an error naming the label and
+//! the range, so a spec that parses always searches: the parser returns configurations already
+//! [validated](super::config::Valid).
+//!
+//! A game may name presets ([`Game::PRESETS`]): `bl` and `bl'` are the paper's Breakthrough
+//! baselines, `(ege0.1,det0.5)` and `(ipp,fet20,np)`. Presets apply first, wherever they stand;
+//! labels written explicitly override what a preset sets (so `mcts(bl',im0.4,np50)` and
+//! `mcts(fet10,bl')` are allowed and both keep the explicit number), but a label given twice, or
+//! two labels that set the same thing differently (`im` with `cb`), is an error naming the
+//! label.
 
 use super::alphabeta::AlphaBetaConfig;
-use super::config::{Expansion, MctsConfig, PlayoutPolicy, ValueMode};
+use super::config::{Check, ConfigError, Expansion, MctsConfig, PlayoutPolicy, Valid, ValueMode};
 use crate::game::Game;
 use core::fmt;
 
 /// Why a player spec was rejected: the offending label and what was wrong with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpecError<'a> {
-    /// The label (or the whole spec, for syntax errors).
+    /// The label as written (or the whole spec, for syntax errors).
     pub label: &'a str,
-    /// What was wrong.
+    /// What was wrong; for a bad number, what the label takes ([`Check::allowed`]).
     pub problem: &'static str,
+    /// For a bad number: the name of the label whose number it is (`pb` for `pbnan`).
+    pub takes: Option<&'static str>,
+}
+
+impl<'a> SpecError<'a> {
+    const fn new(label: &'a str, problem: &'static str) -> Self {
+        SpecError {
+            label,
+            problem,
+            takes: None,
+        }
+    }
 }
 
 impl fmt::Display for SpecError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.label, self.problem)
+        match self.takes {
+            Some(name) => write!(f, "'{}': {} takes {}", self.label, name, self.problem),
+            None => write!(f, "'{}': {}", self.label, self.problem),
+        }
     }
 }
 
@@ -50,47 +73,422 @@ pub const DEFAULT_PRIOR_VISITS: u32 = 10;
 /// Default progressive-bias weight for a bare `pb`.
 pub const DEFAULT_PB_WEIGHT: f32 = 1.0;
 
-/// What each label sets, so a second setting of the same thing is caught.
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(u32)]
-enum Slot {
-    Policy = 1,
-    Value = 2,
-    Ege = 4,
-    Det = 8,
-    DetK = 16,
-    Fet = 32,
-    Np = 64,
-    Pb = 128,
-    Mb = 256,
-    C = 512,
-    Expansion = 1024,
-    Solver = 2048,
-    Reuse = 4096,
-    Eval = 8192,
-    StopFull = 16384,
-    Seed = 32768,
-    Best = 1 << 16,
-    Quick = 1 << 17,
-    Big = 1 << 18,
-    Depth = 1 << 19,
-    Dist = 1 << 20,
-    Playouts = 1 << 21,
+/// The label names, as configuration errors ([`ConfigError::label`]) name them.
+pub mod label {
+    #![allow(missing_docs)]
+    pub const IPP: &str = "ipp";
+    pub const ABP: &str = "abp";
+    pub const IM: &str = "im";
+    pub const CB: &str = "cb";
+    pub const PBIM: &str = "pbim";
+    pub const EGE: &str = "ege";
+    pub const DET: &str = "det";
+    pub const DETK: &str = "detk";
+    pub const FET: &str = "fet";
+    pub const PD: &str = "pd";
+    pub const NP: &str = "np";
+    pub const PB: &str = "pb";
+    pub const MB: &str = "mb";
+    pub const C: &str = "c";
+    pub const ONE: &str = "one";
+    pub const NOSOLVER: &str = "nosolver";
+    pub const REUSE: &str = "reuse";
+    pub const STOPFULL: &str = "stopfull";
+    pub const SEED: &str = "seed";
+    pub const BEST: &str = "best";
+    pub const QUICK: &str = "quick";
+    pub const BIG: &str = "big";
+    pub const DEPTH: &str = "depth";
+    pub const DIST: &str = "dist";
+    pub const PLAYOUTS: &str = "playouts";
+    pub const TT: &str = "tt";
 }
 
-/// Which [`Slot`]s earlier labels of a spec have set.
-struct Seen(u32);
+/// What a label sets. Labels that write the same field (the playout policy, the value mode)
+/// exclude each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The playout policy: the game's informed policy.
+    InformedPlayouts,
+    /// The playout policy: 2-ply αβ playouts.
+    AlphaBetaPlayouts,
+    /// The value mode Implicit with its `α`.
+    Implicit,
+    /// The value mode ConstantBias with its `α`.
+    ConstantBias,
+    /// The value mode ProgressiveImplicit with its `α`.
+    ProgressiveImplicit,
+    /// `ε` of ε-greedy playouts.
+    EpsilonGreedy,
+    /// The dynamic early-termination threshold.
+    DynamicCutoff,
+    /// How often `det` checks.
+    DetInterval,
+    /// The fixed early-termination length.
+    FixedCutoff,
+    /// Node-prior virtual visits.
+    NodePriors,
+    /// The progressive-bias weight.
+    ProgressiveBias,
+    /// The max-backprop visit threshold.
+    MaxBackprop,
+    /// The UCT constant.
+    UctC,
+    /// One-child expansion.
+    OneChild,
+    /// MCTS-Solver off.
+    NoSolver,
+    /// Tree reuse between moves.
+    Reuse,
+    /// Stop when the pool is full.
+    StopFull,
+    /// The seed.
+    Seed,
+    /// BBQ best win.
+    Best,
+    /// BBQ quick win.
+    Quick,
+    /// BBQ big win.
+    Big,
+    /// BBQ depth cap.
+    MaxDepth,
+    /// BBQ Dist(k).
+    Dist,
+    /// BBQ playouts per iteration.
+    Playouts,
+    /// αβ: the deepest iteration.
+    AlphaBetaDepth,
+    /// αβ: transposition-table entries.
+    TableEntries,
+}
+
+impl Setting {
+    /// Which configuration field the setting writes; two labels writing the same one conflict.
+    fn slot(self) -> u32 {
+        use Setting::*;
+        match self {
+            InformedPlayouts | AlphaBetaPlayouts => 0,
+            Implicit | ConstantBias | ProgressiveImplicit => 1,
+            other => other as u32,
+        }
+    }
+}
+
+/// The number after a label's name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    /// None: the label is its name alone.
+    None,
+    /// Required, checked by the [`Check`].
+    Required(Check),
+    /// Optional, checked by the [`Check`]; a bare label means the given default.
+    Optional(Check, Value),
+}
+
+/// A label's number once parsed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// The label has no number.
+    None,
+    /// A real number ([`Check::is_real`]).
+    Real(f32),
+    /// A whole number.
+    Whole(u64),
+}
+
+/// One row of the label tables: label → what it sets → how its number is checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Label {
+    /// The name, lower case (matched without regard to ASCII case).
+    pub name: &'static str,
+    /// The number after the name.
+    pub number: Number,
+    /// What the label sets.
+    pub sets: Setting,
+    /// One line on what it means, for the documentation.
+    pub meaning: &'static str,
+}
+
+const fn row(name: &'static str, number: Number, sets: Setting, meaning: &'static str) -> Label {
+    Label {
+        name,
+        number,
+        sets,
+        meaning,
+    }
+}
+
+/// Every `mcts(...)` label (besides the game's evaluations and presets).
+pub const MCTS_LABELS: &[Label] = {
+    use Check::*;
+    use Number::{None as Bare, Optional, Required};
+    use Setting::*;
+    &[
+        row(
+            label::IPP,
+            Bare,
+            InformedPlayouts,
+            "the game's informed playout policy",
+        ),
+        row(
+            label::ABP,
+            Bare,
+            AlphaBetaPlayouts,
+            "αβ playouts: each move by a 2-ply αβ search",
+        ),
+        row(
+            label::IM,
+            Required(Unit),
+            Implicit,
+            "implicit minimax backups with weight α",
+        ),
+        row(
+            label::CB,
+            Required(Unit),
+            ConstantBias,
+            "ablation: constant bias of v0, weight α",
+        ),
+        row(
+            label::PBIM,
+            Required(Unit),
+            ProgressiveImplicit,
+            "ablation: progressive bias of v",
+        ),
+        row(
+            label::EGE,
+            Required(Unit),
+            EpsilonGreedy,
+            "ε-greedy playouts on the evaluation",
+        ),
+        row(
+            label::DET,
+            Required(Unit),
+            DynamicCutoff,
+            "dynamic early termination at ±x",
+        ),
+        row(
+            label::DETK,
+            Required(Positive),
+            DetInterval,
+            "det checks every k moves (default 5)",
+        ),
+        row(
+            label::FET,
+            Required(Count),
+            FixedCutoff,
+            "fixed early termination after x moves",
+        ),
+        row(
+            label::PD,
+            Required(Count),
+            FixedCutoff,
+            "the paper's name for fet",
+        ),
+        row(
+            label::NP,
+            Optional(Positive, Value::Whole(DEFAULT_PRIOR_VISITS as u64)),
+            NodePriors,
+            "node priors with N virtual visits (default 10)",
+        ),
+        row(
+            label::PB,
+            Optional(NonNegative, Value::Real(DEFAULT_PB_WEIGHT)),
+            ProgressiveBias,
+            "progressive bias W·H/(n+1) (default W = 1)",
+        ),
+        row(
+            label::MB,
+            Required(Positive),
+            MaxBackprop,
+            "max-backprop from T visits",
+        ),
+        row(label::C, Required(NonNegative), UctC, "the UCT constant"),
+        row(label::ONE, Bare, OneChild, "one new child per simulation"),
+        row(label::NOSOLVER, Bare, NoSolver, "MCTS-Solver off"),
+        row(label::REUSE, Bare, Reuse, "keep the subtree between moves"),
+        row(
+            label::STOPFULL,
+            Bare,
+            StopFull,
+            "stop when the node pool is full",
+        ),
+        row(
+            label::SEED,
+            Required(Any),
+            Seed,
+            "seed of the search's generator",
+        ),
+        row(
+            label::BEST,
+            Bare,
+            Best,
+            "BBQ best win: back up the best child's value",
+        ),
+        row(
+            label::QUICK,
+            Bare,
+            Quick,
+            "BBQ quick win: discount rewards by depth",
+        ),
+        row(
+            label::BIG,
+            Bare,
+            Big,
+            "BBQ big win: scale wins by the margin (scored games)",
+        ),
+        row(
+            label::DEPTH,
+            Required(Positive),
+            MaxDepth,
+            "simulations deeper than N are draws",
+        ),
+        row(
+            label::DIST,
+            Required(Distance),
+            Dist,
+            "Dist(k): moves near the stones only",
+        ),
+        row(
+            label::PLAYOUTS,
+            Required(Positive),
+            Playouts,
+            "playouts per iteration",
+        ),
+    ]
+};
+
+/// Every `ab(...)` label (besides the game's evaluations).
+pub const ALPHABETA_LABELS: &[Label] = &[
+    row(
+        label::DEPTH,
+        Number::Required(Check::AlphaBetaDepth),
+        Setting::AlphaBetaDepth,
+        "the deepest iteration",
+    ),
+    row(
+        label::TT,
+        Number::Required(Check::Any),
+        Setting::TableEntries,
+        "transposition-table entries (0: none)",
+    ),
+];
+
+/// The row of `table` for `text` and the digits after its name: the longest name `text`
+/// starts with (ASCII case ignored), so `pbim0.2` is `pbim` and `cb0.5` is `cb`.
+fn find<'t>(table: &'t [Label], text: &str) -> Option<(&'t Label, usize)> {
+    table
+        .iter()
+        .filter(|l| {
+            text.len() >= l.name.len()
+                && text.as_bytes()[..l.name.len()].eq_ignore_ascii_case(l.name.as_bytes())
+        })
+        .max_by_key(|l| l.name.len())
+        .map(|l| (l, l.name.len()))
+}
+
+/// Reads the number of `row` from `digits` (what follows the name in `text`).
+fn value_of<'a>(row: &Label, text: &'a str, digits: &str) -> Result<Value, SpecError<'a>> {
+    let check = match row.number {
+        Number::None if digits.is_empty() => return Ok(Value::None),
+        Number::None => return Err(SpecError::new(text, "unknown label")),
+        Number::Optional(_, default) if digits.is_empty() => return Ok(default),
+        Number::Optional(check, _) | Number::Required(check) => check,
+    };
+    let bad = SpecError {
+        label: text,
+        problem: check.allowed(),
+        takes: Some(row.name),
+    };
+    if check.is_real() {
+        match digits.parse::<f32>() {
+            Ok(x) if check.accepts_real(x) => Ok(Value::Real(x)),
+            _ => Err(bad),
+        }
+    } else {
+        match digits.parse::<u64>() {
+            Ok(n) if check.accepts_whole(n) => Ok(Value::Whole(n)),
+            _ => Err(bad),
+        }
+    }
+}
+
+fn real(v: Value) -> f32 {
+    match v {
+        Value::Real(x) => x,
+        _ => 0.0,
+    }
+}
+
+/// A whole number the label's [`Check`] bounded to `u32` (or `u8` for Dist).
+fn whole(v: Value) -> u32 {
+    match v {
+        Value::Whole(n) => n as u32,
+        _ => 0,
+    }
+}
+
+/// Writes `setting` with `value` into `cfg`. The value passed the label's check.
+fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
+    use Setting::*;
+    match setting {
+        InformedPlayouts => cfg.playout.policy = PlayoutPolicy::Informed,
+        AlphaBetaPlayouts => cfg.playout.policy = PlayoutPolicy::AlphaBeta,
+        Implicit | ConstantBias | ProgressiveImplicit => {
+            cfg.value_mode = match setting {
+                Implicit => ValueMode::Implicit,
+                ConstantBias => ValueMode::ConstantBias,
+                _ => ValueMode::ProgressiveImplicit,
+            };
+            cfg.alpha = real(value);
+        }
+        EpsilonGreedy => cfg.playout.epsilon_greedy = Some(real(value)),
+        DynamicCutoff => cfg.playout.dynamic_cutoff = Some(real(value)),
+        DetInterval => cfg.playout.det_interval = whole(value),
+        FixedCutoff => cfg.playout.fixed_cutoff = Some(whole(value)),
+        NodePriors => cfg.node_priors = Some(whole(value)),
+        ProgressiveBias => cfg.progressive_bias = Some(real(value)),
+        MaxBackprop => cfg.max_backprop = Some(whole(value)),
+        UctC => cfg.uct_c = real(value),
+        OneChild => cfg.expansion = Expansion::OneChild,
+        NoSolver => cfg.solver = false,
+        Reuse => cfg.reuse_tree = true,
+        StopFull => cfg.stop_when_full = true,
+        Seed => {
+            if let Value::Whole(n) = value {
+                cfg.seed = n;
+            }
+        }
+        Best => cfg.bbq.best = true,
+        Quick => cfg.bbq.quick = true,
+        Big => cfg.bbq.big = true,
+        MaxDepth => cfg.bbq.max_depth = Some(whole(value)),
+        Dist => cfg.bbq.dist = Some(whole(value) as u8),
+        Playouts => cfg.bbq.playouts = whole(value),
+        AlphaBetaDepth | TableEntries => {}
+    }
+}
+
+/// The slots earlier labels of a spec have set, so a second setting of one is caught.
+struct Seen(u64);
+
+/// The slot of the evaluation, which no table row sets.
+const EVAL_SLOT: u32 = 63;
 
 impl Seen {
-    /// Marks `slot` as set by `label`; an error naming `label` if an earlier label set it.
-    fn claim<'a>(&mut self, slot: Slot, label: &'a str) -> Result<(), SpecError<'a>> {
-        if self.0 & slot as u32 != 0 {
-            return Err(SpecError {
+    /// Marks `setting`'s slot as set by `label`; an error naming `label` if it was set before.
+    fn claim<'a>(&mut self, setting: Setting, label: &'a str) -> Result<(), SpecError<'a>> {
+        self.claim_slot(setting.slot(), label)
+    }
+
+    fn claim_slot<'a>(&mut self, slot: u32, label: &'a str) -> Result<(), SpecError<'a>> {
+        let bit = 1u64 << slot;
+        if self.0 & bit != 0 {
+            return Err(SpecError::new(
                 label,
-                problem: "sets something an earlier label already set",
-            });
+                "sets something an earlier label already set",
+            ));
         }
-        self.0 |= slot as u32;
+        self.0 |= bit;
         Ok(())
     }
 }
@@ -100,13 +498,10 @@ impl Seen {
 fn labels_of<'a>(
     spec: &'a str,
     labels: &'a str,
-) -> Result<impl Iterator<Item = &'a str>, SpecError<'a>> {
+) -> Result<impl Iterator<Item = &'a str> + Clone, SpecError<'a>> {
     let empty_list = labels.trim().is_empty();
     if !empty_list && labels.split(',').any(|l| l.trim().is_empty()) {
-        return Err(SpecError {
-            label: spec,
-            problem: "empty label",
-        });
+        return Err(SpecError::new(spec, "empty label"));
     }
     Ok(labels
         .split(',')
@@ -121,284 +516,100 @@ pub fn split_spec(spec: &str) -> Result<(&str, &str), SpecError<'_>> {
         None => Ok((spec, "")),
         Some(open) => {
             let Some(inner) = spec[open + 1..].strip_suffix(')') else {
-                return Err(SpecError {
-                    label: spec,
-                    problem: "missing ')' at the end",
-                });
+                return Err(SpecError::new(spec, "missing ')' at the end"));
             };
             if inner.contains('(') || inner.contains(')') {
-                return Err(SpecError {
-                    label: spec,
-                    problem: "nested or unbalanced parentheses",
-                });
+                return Err(SpecError::new(spec, "nested or unbalanced parentheses"));
             }
             Ok((spec[..open].trim(), inner))
         }
     }
 }
 
-// The αβ depth message below states this bound.
-const _: () = assert!(super::alphabeta::MAX_DEPTH == 64);
+/// The game preset named `text` (ASCII case ignored) and the labels it stands for.
+fn preset<G: Game>(text: &str) -> Option<&'static str> {
+    G::PRESETS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text))
+        .map(|&(_, labels)| labels)
+}
 
-/// A number type a label can carry, with the error that states its range.
-trait LabelNumber: core::str::FromStr {
-    /// What the digits after the label's name must be.
-    const EXPECTED: &'static str;
-    /// Whether a parsed value is usable (floats: finite).
-    fn usable(&self) -> bool {
-        true
+/// Which label of the spec set which table name, to name it when validation refuses the
+/// configuration (`ipp` in a game without an informed policy).
+type Setters<'a> = heapless::Vec<(&'static str, &'a str), 64>;
+
+/// Applies one non-preset label to `cfg`, claiming its slot in `seen`.
+fn apply_label<'a, G: Game>(
+    cfg: &mut MctsConfig<G>,
+    seen: &mut Seen,
+    text: &'a str,
+    setters: &mut Setters<'a>,
+) -> Result<(), SpecError<'a>> {
+    if let Some(e) = G::parse_eval(text) {
+        seen.claim_slot(EVAL_SLOT, text)?;
+        cfg.eval = e;
+        return Ok(());
     }
+    let (row, n) = find(MCTS_LABELS, text).ok_or(SpecError::new(text, "unknown label"))?;
+    let value = value_of(row, text, &text[n..])?;
+    seen.claim(row.sets, text)?;
+    apply(cfg, row.sets, value);
+    // Full only past 64 labels, each of which must claim a distinct slot: cannot happen.
+    let _ = setters.push((row.name, text));
+    Ok(())
 }
 
-impl LabelNumber for u8 {
-    const EXPECTED: &'static str = "expected a whole number from 0 to 255 after the label's name";
-}
-
-impl LabelNumber for u32 {
-    const EXPECTED: &'static str =
-        "expected a whole number from 0 to 4294967295 after the label's name";
-}
-
-impl LabelNumber for u64 {
-    const EXPECTED: &'static str =
-        "expected a whole number from 0 to 18446744073709551615 after the label's name";
-}
-
-impl LabelNumber for f32 {
-    const EXPECTED: &'static str =
-        "expected a finite number (at most about 3.4e38 in size) after the label's name";
-    fn usable(&self) -> bool {
-        self.is_finite()
-    }
-}
-
-fn number<'a, T: LabelNumber>(label: &'a str, digits: &str) -> Result<T, SpecError<'a>> {
-    match digits.parse::<T>() {
-        Ok(x) if x.usable() => Ok(x),
-        _ => Err(SpecError {
-            label,
-            problem: T::EXPECTED,
-        }),
-    }
-}
-
-/// A number after the label's name that must not be zero; `problem` says why.
-fn positive<'a, T: LabelNumber + Default + PartialEq>(
-    label: &'a str,
-    digits: &str,
-    problem: &'static str,
-) -> Result<T, SpecError<'a>> {
-    let x: T = number(label, digits)?;
-    if x == T::default() {
-        return Err(SpecError { label, problem });
-    }
-    Ok(x)
-}
-
-fn unit<'a>(label: &'a str, digits: &str) -> Result<f32, SpecError<'a>> {
-    let x: f32 = number(label, digits)?;
-    if (0.0..=1.0).contains(&x) {
-        Ok(x)
-    } else {
-        Err(SpecError {
-            label,
-            problem: "must be between 0 and 1",
-        })
-    }
-}
-
-/// Parses an MCTS spec such as `mcts(ipp,im0.4)` into a configuration for game `G`.
-pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
+/// Parses an MCTS spec such as `mcts(ipp,im0.4)` into a validated configuration for game `G`.
+pub fn parse_mcts<G: Game>(spec: &str) -> Result<Valid<MctsConfig<G>>, SpecError<'_>> {
     let (name, labels) = split_spec(spec)?;
     if !name.eq_ignore_ascii_case("mcts") {
-        return Err(SpecError {
-            label: name,
-            problem: "unknown player: expected mcts(...) or ab(...)",
-        });
+        return Err(SpecError::new(
+            name,
+            "unknown player: expected mcts(...) or ab(...)",
+        ));
     }
+    let labels = labels_of(spec, labels)?;
     let mut cfg = MctsConfig::<G>::default();
+    let mut setters = Setters::new();
+    // Presets first, wherever they stand: they set defaults without claiming slots, so the
+    // labels written explicitly override them.
+    for text in labels.clone() {
+        if let Some(preset_labels) = preset::<G>(text) {
+            let mut preset_seen = Seen(0);
+            for inner in preset_labels.split(',').map(str::trim) {
+                // A preset's own labels are checked by the game's tests; an error in one is
+                // reported against the preset's name as written.
+                apply_label(&mut cfg, &mut preset_seen, inner, &mut Setters::new())
+                    .map_err(|e| SpecError { label: text, ..e })?;
+            }
+            let _ = setters.push(("", text));
+        }
+    }
     let mut seen = Seen(0);
-    for label in labels_of(spec, labels)? {
-        let lower = Lower::new(label);
-        let l = lower.as_str();
-        if let Some(e) = G::parse_eval(label) {
-            seen.claim(Slot::Eval, label)?;
-            cfg.eval = e;
-        } else if l == "bl" || l == "bl'" {
-            if G::NAME != "breakthrough" {
-                return Err(SpecError {
-                    label,
-                    problem: "the paper's baselines bl and bl' are defined for breakthrough only",
-                });
-            }
-            // Baselines set defaults without claiming slots: explicit labels override them.
-            if l == "bl" {
-                cfg.playout.epsilon_greedy = Some(0.1);
-                cfg.playout.dynamic_cutoff = Some(0.5);
-            } else {
-                cfg.playout.policy = PlayoutPolicy::Informed;
-                cfg.playout.fixed_cutoff = Some(20);
-                cfg.node_priors = Some(DEFAULT_PRIOR_VISITS);
-            }
-        } else if l == "best" {
-            seen.claim(Slot::Best, label)?;
-            cfg.bbq.best = true;
-        } else if l == "quick" {
-            seen.claim(Slot::Quick, label)?;
-            cfg.bbq.quick = true;
-        } else if l == "big" {
-            seen.claim(Slot::Big, label)?;
-            if G::MAX_MARGIN <= 0 {
-                return Err(SpecError {
-                    label,
-                    problem: "big win needs a scored game (this game has no score margin)",
-                });
-            }
-            cfg.bbq.big = true;
-        } else if let Some(d) = l.strip_prefix("depth") {
-            seen.claim(Slot::Depth, label)?;
-            let depth: u32 = positive(label, d, "the maximum depth must be at least 1")?;
-            cfg.bbq.max_depth = Some(depth);
-        } else if let Some(d) = l.strip_prefix("dist") {
-            seen.claim(Slot::Dist, label)?;
-            let k: u8 = positive(
-                label,
-                d,
-                "the distance must be at least 1 (leave dist out for Dist(∞))",
-            )?;
-            cfg.bbq.dist = Some(k);
-        } else if let Some(d) = l.strip_prefix("playouts") {
-            seen.claim(Slot::Playouts, label)?;
-            let n: u32 = positive(label, d, "at least one playout per iteration")?;
-            cfg.bbq.playouts = n;
-        } else if l == "ipp" {
-            seen.claim(Slot::Policy, label)?;
-            if !G::HAS_INFORMED_PLAYOUTS {
-                return Err(SpecError {
-                    label,
-                    problem: "this game has no informed playout policy",
-                });
-            }
-            cfg.playout.policy = PlayoutPolicy::Informed;
-        } else if l == "abp" {
-            seen.claim(Slot::Policy, label)?;
-            cfg.playout.policy = PlayoutPolicy::AlphaBeta;
-        } else if l == "one" {
-            seen.claim(Slot::Expansion, label)?;
-            cfg.expansion = Expansion::OneChild;
-        } else if l == "nosolver" {
-            seen.claim(Slot::Solver, label)?;
-            cfg.solver = false;
-        } else if l == "reuse" {
-            seen.claim(Slot::Reuse, label)?;
-            cfg.reuse_tree = true;
-        } else if l == "stopfull" {
-            seen.claim(Slot::StopFull, label)?;
-            cfg.stop_when_full = true;
-        } else if let Some(d) = l.strip_prefix("seed") {
-            seen.claim(Slot::Seed, label)?;
-            cfg.seed = number(label, d)?;
-        } else if let Some(d) = l.strip_prefix("pbim") {
-            seen.claim(Slot::Value, label)?;
-            cfg.value_mode = ValueMode::ProgressiveImplicit;
-            cfg.alpha = unit(label, d)?;
-        } else if let Some(d) = l.strip_prefix("pb") {
-            seen.claim(Slot::Pb, label)?;
-            cfg.progressive_bias = Some(if d.is_empty() {
-                DEFAULT_PB_WEIGHT
-            } else {
-                number(label, d)?
-            });
-        } else if let Some(d) = l.strip_prefix("im") {
-            seen.claim(Slot::Value, label)?;
-            cfg.value_mode = ValueMode::Implicit;
-            cfg.alpha = unit(label, d)?;
-        } else if let Some(d) = l.strip_prefix("cb") {
-            seen.claim(Slot::Value, label)?;
-            cfg.value_mode = ValueMode::ConstantBias;
-            cfg.alpha = unit(label, d)?;
-        } else if let Some(d) = l.strip_prefix("ege") {
-            seen.claim(Slot::Ege, label)?;
-            cfg.playout.epsilon_greedy = Some(unit(label, d)?);
-        } else if let Some(d) = l.strip_prefix("detk") {
-            seen.claim(Slot::DetK, label)?;
-            let k: u32 = positive(label, d, "the det check interval must be at least 1")?;
-            cfg.playout.det_interval = k;
-        } else if let Some(d) = l.strip_prefix("det") {
-            seen.claim(Slot::Det, label)?;
-            cfg.playout.dynamic_cutoff = Some(unit(label, d)?);
-        } else if let Some(d) = l.strip_prefix("fet").or_else(|| l.strip_prefix("pd")) {
-            seen.claim(Slot::Fet, label)?;
-            cfg.playout.fixed_cutoff = Some(number(label, d)?);
-        } else if let Some(d) = l.strip_prefix("np") {
-            seen.claim(Slot::Np, label)?;
-            if !G::HAS_NODE_PRIORS {
-                return Err(SpecError {
-                    label,
-                    problem: "this game has no node priors",
-                });
-            }
-            cfg.node_priors = Some(if d.is_empty() {
-                DEFAULT_PRIOR_VISITS
-            } else {
-                number(label, d)?
-            });
-        } else if let Some(d) = l.strip_prefix("mb") {
-            seen.claim(Slot::Mb, label)?;
-            let t: u32 = number(label, d)?;
-            cfg.max_backprop = Some(t.max(1));
-        } else if let Some(d) = l.strip_prefix('c') {
-            seen.claim(Slot::C, label)?;
-            let c: f32 = number(label, d)?;
-            if !(c >= 0.0 && c.is_finite()) {
-                return Err(SpecError {
-                    label,
-                    problem: "the UCT constant must be a non-negative number",
-                });
-            }
-            cfg.uct_c = c;
-        } else {
-            return Err(SpecError {
-                label,
-                problem: "unknown label",
-            });
+    for text in labels {
+        if preset::<G>(text).is_none() {
+            apply_label(&mut cfg, &mut seen, text, &mut setters)?;
         }
     }
-    Ok(cfg)
+    cfg.validate().map_err(|e| refused(spec, &setters, e))
 }
 
-/// A label lower-cased into a small buffer (labels are short; longer ones are cut, which can
-/// only make them unknown).
-struct Lower {
-    buf: [u8; 32],
-    len: usize,
-}
-
-impl Lower {
-    fn new(s: &str) -> Self {
-        let mut buf = [0u8; 32];
-        let mut len = 0;
-        for &b in s.as_bytes().iter().take(32) {
-            buf[len] = b.to_ascii_lowercase();
-            len += 1;
-        }
-        Lower { buf, len }
-    }
-
-    fn as_str(&self) -> &str {
-        // Lower-casing ASCII bytes keeps UTF-8 valid, but a cut may split a character: then the
-        // label is simply unknown.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("\u{0}")
-    }
+/// A validation error as a spec error naming the label (as written) that set the refused
+/// value; a value a preset set is named by the preset.
+fn refused<'a>(spec: &'a str, setters: &Setters<'a>, e: ConfigError) -> SpecError<'a> {
+    let by_label = setters.iter().rev().find(|(name, _)| *name == e.label);
+    let by_preset = setters.iter().find(|(name, _)| name.is_empty());
+    let label = by_label.or(by_preset).map_or(spec, |&(_, text)| text);
+    SpecError::new(label, e.allowed)
 }
 
 /// A parsed player: an MCTS configuration or an αβ configuration.
 #[derive(Debug)]
 pub enum PlayerSpec<G: Game> {
     /// `mcts(...)`.
-    Mcts(MctsConfig<G>),
+    Mcts(Valid<MctsConfig<G>>),
     /// `ab(...)`, with the transposition-table size asked for (entries, `0` for none).
-    AlphaBeta(AlphaBetaConfig<G>, usize),
+    AlphaBeta(Valid<AlphaBetaConfig<G>>, usize),
 }
 
 impl<G: Game> Clone for PlayerSpec<G> {
@@ -422,48 +633,179 @@ pub fn parse<G: Game>(spec: &str) -> Result<PlayerSpec<G>, SpecError<'_>> {
     }
 }
 
-/// Parses an αβ spec such as `ab(efLH)` or `ab(efMS,depth6,tt0)` into a configuration and a
-/// transposition-table size in entries.
-pub fn parse_alphabeta<G: Game>(spec: &str) -> Result<(AlphaBetaConfig<G>, usize), SpecError<'_>> {
+/// Parses an αβ spec such as `ab(efLH)` or `ab(efMS,depth6,tt0)` into a validated
+/// configuration and a transposition-table size in entries.
+pub fn parse_alphabeta<G: Game>(
+    spec: &str,
+) -> Result<(Valid<AlphaBetaConfig<G>>, usize), SpecError<'_>> {
     let (name, labels) = split_spec(spec)?;
     if !name.eq_ignore_ascii_case("ab") {
-        return Err(SpecError {
-            label: name,
-            problem: "unknown player: expected mcts(...) or ab(...)",
-        });
+        return Err(SpecError::new(
+            name,
+            "unknown player: expected mcts(...) or ab(...)",
+        ));
     }
     let mut cfg = AlphaBetaConfig::<G>::default();
     let mut tt = DEFAULT_TT_ENTRIES;
     let mut seen = Seen(0);
-    for label in labels_of(spec, labels)? {
-        let lower = Lower::new(label);
-        let l = lower.as_str();
-        if let Some(e) = G::parse_eval(label) {
-            seen.claim(Slot::Eval, label)?;
+    for text in labels_of(spec, labels)? {
+        if let Some(e) = G::parse_eval(text) {
+            seen.claim_slot(EVAL_SLOT, text)?;
             cfg.eval = e;
-        } else if let Some(d) = l.strip_prefix("depth") {
-            seen.claim(Slot::Fet, label)?;
-            let depth: u32 = positive(label, d, "the depth must be at least 1")?;
-            if depth > super::alphabeta::MAX_DEPTH {
-                return Err(SpecError {
-                    label,
-                    problem: "the depth must be between 1 and 64",
-                });
+            continue;
+        }
+        let unknown = SpecError::new(
+            text,
+            "unknown label for ab (expected an evaluation, depthN or ttN)",
+        );
+        let (row, n) = find(ALPHABETA_LABELS, text).ok_or(unknown)?;
+        let value = value_of(row, text, &text[n..])?;
+        seen.claim(row.sets, text)?;
+        if let Value::Whole(n) = value {
+            match row.sets {
+                Setting::AlphaBetaDepth => cfg.max_depth = n as u32,
+                _ => tt = usize::try_from(n).unwrap_or(usize::MAX),
             }
-            cfg.max_depth = depth;
-        } else if let Some(d) = l.strip_prefix("tt") {
-            seen.claim(Slot::Np, label)?;
-            let entries: u64 = number(label, d)?;
-            tt = usize::try_from(entries).map_err(|_| SpecError {
-                label,
-                problem: "more table entries than this machine can address",
-            })?;
-        } else {
-            return Err(SpecError {
-                label,
-                problem: "unknown label for ab (expected an evaluation, depthN or ttN)",
-            });
         }
     }
-    Ok((cfg, tt))
+    let valid = cfg
+        .validate()
+        .map_err(|e| SpecError::new(spec, e.allowed))?;
+    Ok((valid, tt))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthrough::Breakthrough as Bt;
+    use crate::games::kalah::Kalah;
+    use std::vec::Vec;
+
+    /// Numbers a search cannot use are refused at parse time, naming the label and the range.
+    #[test]
+    fn out_of_range_numbers_are_refused_naming_label_and_range() {
+        for (spec, label, name, range) in [
+            ("mcts(pbnan)", "pbnan", "pb", Check::NonNegative),
+            ("mcts(pbinf)", "pbinf", "pb", Check::NonNegative),
+            ("mcts(pb-inf)", "pb-inf", "pb", Check::NonNegative),
+            ("mcts(pb1e39)", "pb1e39", "pb", Check::NonNegative),
+            ("mcts(pb-1)", "pb-1", "pb", Check::NonNegative),
+            ("mcts(cNaN)", "cNaN", "c", Check::NonNegative),
+            ("mcts(im1.5)", "im1.5", "im", Check::Unit),
+            ("mcts(imnan)", "imnan", "im", Check::Unit),
+            ("mcts(ege-0.1)", "ege-0.1", "ege", Check::Unit),
+            ("mcts(np0)", "np0", "np", Check::Positive),
+            (
+                "mcts(np99999999999)",
+                "np99999999999",
+                "np",
+                Check::Positive,
+            ),
+            ("mcts(fet-1)", "fet-1", "fet", Check::Count),
+            ("mcts(seed-1)", "seed-1", "seed", Check::Any),
+            ("mcts(mb0)", "mb0", "mb", Check::Positive),
+            ("mcts(dist256)", "dist256", "dist", Check::Distance),
+            ("ab(depth0)", "depth0", "depth", Check::AlphaBetaDepth),
+            ("ab(depth65)", "depth65", "depth", Check::AlphaBetaDepth),
+            ("ab(depth100)", "depth100", "depth", Check::AlphaBetaDepth),
+            (
+                "ab(depth4294967295)",
+                "depth4294967295",
+                "depth",
+                Check::AlphaBetaDepth,
+            ),
+        ] {
+            let e = parse::<Bt>(spec).unwrap_err();
+            assert_eq!(
+                (e.label, e.takes, e.problem),
+                (label, Some(name), range.allowed()),
+                "{spec}"
+            );
+            let shown = std::format!("{e}");
+            assert!(
+                shown.contains(name) && shown.contains(range.allowed()),
+                "{shown}"
+            );
+        }
+        assert!(parse::<Bt>("ab(depth64)").is_ok());
+        assert!(parse::<Bt>("mcts(pb0,c0,im1,fet0,seed18446744073709551615)").is_ok());
+    }
+
+    /// Options a game lacks are refused naming the label as written.
+    #[test]
+    fn options_the_game_lacks_name_the_label() {
+        for spec in ["mcts(ipp)", "mcts(np)", "mcts(NP5)", "mcts(bl)"] {
+            let e = parse_mcts::<Kalah>(spec).unwrap_err();
+            assert_eq!(e.label, &spec[5..spec.len() - 1], "{spec}: {e}");
+        }
+        assert_eq!(parse_mcts::<Bt>("mcts(big)").unwrap_err().label, "big");
+    }
+
+    /// Explicit labels override a preset wherever the preset stands.
+    #[test]
+    fn explicit_labels_override_presets_in_any_order() {
+        for spec in ["mcts(fet10,bl')", "mcts(bl',fet10)"] {
+            let c = parse_mcts::<Bt>(spec).unwrap();
+            assert_eq!(c.playout.fixed_cutoff, Some(10), "{spec}");
+            assert_eq!(c.playout.policy, PlayoutPolicy::Informed, "{spec}");
+            assert_eq!(c.node_priors, Some(DEFAULT_PRIOR_VISITS), "{spec}");
+        }
+        // Every preset of every game parses on its own.
+        for (name, _) in Bt::PRESETS {
+            parse_mcts::<Bt>(&std::format!("mcts({name})")).unwrap();
+        }
+    }
+
+    /// How the README writes a row: `name`, `name<…>` or `name[<…>]`.
+    fn written(l: &Label) -> &'static str {
+        match l.number {
+            Number::None => "",
+            Number::Required(_) => "<",
+            Number::Optional(..) => "[<",
+        }
+    }
+
+    /// The grammar block of the README's "Player specs" section lists exactly the table's labels,
+    /// each written with its number's form.
+    #[test]
+    fn readme_grammar_matches_the_label_tables() {
+        let readme = include_str!("../../README.md");
+        let section = readme.split("## Player specs").nth(1).expect("section");
+        let block = section.split("```text").nth(1).unwrap().split("```").next();
+        let block = block.unwrap();
+        let mut rules: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in block.lines().filter(|l| !l.trim().is_empty()) {
+            let (rule, body) = match line.split_once(":=") {
+                Some((r, b)) => (r.trim(), b),
+                None => ("", line),
+            };
+            if !rule.is_empty() {
+                rules.push((rule, Vec::new()));
+            }
+            let alts = body.split('|').map(str::trim).filter(|a| !a.is_empty());
+            rules.last_mut().expect("a rule").1.extend(alts);
+        }
+        let tokens = |rule: &str| rules.iter().find(|r| r.0 == rule).unwrap().1.clone();
+        for (rule, table) in [("label", MCTS_LABELS), ("ablabel", ALPHABETA_LABELS)] {
+            let alts = tokens(rule);
+            for l in table {
+                let shape = written(l);
+                assert!(
+                    alts.iter()
+                        .any(|a| a.strip_prefix(l.name).is_some_and(|rest| {
+                            rest.starts_with(shape) && (shape.is_empty() == rest.is_empty())
+                        })),
+                    "README grammar rule {rule} lacks {}{shape}…",
+                    l.name
+                );
+            }
+            for a in alts.iter().filter(|a| !a.starts_with('<')) {
+                let name = a.split(['<', '[']).next().unwrap();
+                assert!(
+                    table.iter().any(|l| l.name == name),
+                    "README grammar rule {rule} has {a}, which no table row defines"
+                );
+            }
+        }
+    }
 }

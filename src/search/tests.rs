@@ -44,7 +44,7 @@ fn search(
     nodes: &mut [Node],
 ) -> super::mcts::SearchResult<Bt> {
     let mut g = p.clone();
-    let mut m = Mcts::new(nodes, cfg);
+    let mut m = Mcts::new(nodes, cfg.validate().unwrap());
     let r = m.search(&mut g, Budget::iterations(sims), &mut NoClock);
     assert_eq!(&g, p, "search must leave the game as it was");
     r
@@ -194,7 +194,7 @@ fn implicit_values_equal_explicit_minimax_over_the_built_tree() {
             };
             let mut nodes = vec![Node::EMPTY; 60_000];
             let mut g = p.clone();
-            let mut m = Mcts::new(&mut nodes, cfg);
+            let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
             let r = m.search(&mut g, Budget::iterations(800), &mut NoClock);
             if r.stop == StopReason::SingleMove {
                 continue;
@@ -251,7 +251,7 @@ fn alpha_one_and_c_zero_follow_the_minimax_line_of_the_evaluation() {
         };
         let mut nodes = vec![Node::EMPTY; 200_000];
         let mut g = p.clone();
-        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
         m.search(&mut g, Budget::iterations(3000), &mut NoClock);
         let len = m.nodes_used() as usize;
         let visits: Vec<u32> = (0..len as u32)
@@ -313,7 +313,7 @@ fn a_full_pool_never_panics_and_returns_a_legal_move() {
             for seed in 0..3 {
                 let p = random_position(seed, 10 + seed as u32);
                 let mut nodes = vec![Node::EMPTY; cap];
-                let r = search(&p, cfg, 300, &mut nodes);
+                let r = search(&p, *cfg, 300, &mut nodes);
                 let best = r.best.expect("a move");
                 assert!(p.is_legal(best), "cap {cap} {spec_text}");
                 assert!(r.nodes_used as usize <= cap);
@@ -339,7 +339,7 @@ fn seeded_search_repeats_bit_identically() {
         let run = || {
             let mut nodes = vec![Node::EMPTY; 100_000];
             let mut g = p.clone();
-            let mut m = Mcts::new(&mut nodes, cfg);
+            let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
             let r = m.search(&mut g, Budget::iterations(3000), &mut NoClock);
             let kids: Vec<_> = m
                 .root_children()
@@ -380,7 +380,7 @@ fn tree_reuse_keeps_the_played_subtree_exactly() {
         ..MctsConfig::default()
     };
     let mut nodes = vec![Node::EMPTY; 300_000];
-    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
     let mut g = Bt::new();
     let r = m.search(&mut g, Budget::iterations(5000), &mut NoClock);
     let best = r.best.unwrap();
@@ -422,7 +422,7 @@ fn node_priors_seed_virtual_visits() {
     let cfg = spec::parse_mcts::<Bt>("mcts(np50)").unwrap();
     let mut nodes = vec![Node::EMPTY; 10_000];
     let mut g = Bt::new();
-    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
     m.search(&mut g, Budget::iterations(1), &mut NoClock);
     for c in m.root_children() {
         assert!(c.visits >= 50);
@@ -440,7 +440,7 @@ fn budgets_are_respected() {
     assert_eq!(r.simulations, 777);
     assert_eq!(r.stop, StopReason::Iterations);
     let mut g = p.clone();
-    let mut m = Mcts::new(&mut nodes, MctsConfig::default());
+    let mut m = Mcts::new(&mut nodes, Default::default());
     let r = m.search(
         &mut g,
         Budget {
@@ -545,7 +545,7 @@ fn suspend_and_resume_keep_the_tree_and_the_generator() {
     // One searcher run straight through ...
     let mut nodes_a = vec![Node::EMPTY; 50_000];
     let mut g = p.clone();
-    let mut a = Mcts::new(&mut nodes_a, cfg);
+    let mut a = Mcts::new(&mut nodes_a, cfg.validate().unwrap());
     a.search(&mut g, Budget::iterations(500), &mut NoClock);
     let ra = a.search(&mut g, Budget::iterations(500), &mut NoClock);
     let kids_a: Vec<_> = a
@@ -555,7 +555,7 @@ fn suspend_and_resume_keep_the_tree_and_the_generator() {
     // ... and one put away and taken up again between its two searches.
     let mut nodes_b = vec![Node::EMPTY; 50_000];
     let state = {
-        let mut b = Mcts::new(&mut nodes_b, cfg);
+        let mut b = Mcts::new(&mut nodes_b, cfg.validate().unwrap());
         b.search(&mut g, Budget::iterations(500), &mut NoClock);
         b.suspend()
     };
@@ -663,7 +663,7 @@ fn kalah_extra_turns_keep_implicit_values_equal_to_explicit_minimax() {
         };
         let mut nodes = vec![Node::EMPTY; 100_000];
         let mut g = p;
-        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
         let r = m.search(&mut g, Budget::iterations(1500), &mut NoClock);
         assert!(p.is_legal(r.best.unwrap()));
         same_mover_edges += check_generic(&m, NodeId::ROOT, &mut g, Default::default());
@@ -724,7 +724,7 @@ fn kalah_solver_agrees_with_exhaustive_negamax_on_small_endgames() {
         let exact = kalah_value(&mut p.clone());
         let mut nodes = vec![Node::EMPTY; 400_000];
         let mut g = p;
-        let mut m = Mcts::new(&mut nodes, MctsConfig::<Kalah>::default());
+        let mut m = Mcts::new(&mut nodes, Default::default());
         let r = m.search(&mut g, Budget::iterations(100_000), &mut NoClock);
         if r.stop == StopReason::SingleMove {
             continue;
@@ -793,7 +793,7 @@ fn alphabeta_agrees_with_exhaustive_negamax_across_kalah_extra_turns() {
             };
             let r = alphabeta::search(
                 &mut g,
-                &cfg,
+                &cfg.validate().unwrap(),
                 Budget::iterations(5_000_000),
                 Some(&mut tt),
                 &mut NoClock,
@@ -841,7 +841,7 @@ fn a_budget_spent_before_the_first_simulation_is_reported_as_such() {
     ] {
         let mut nodes = vec![Node::EMPTY; 1000];
         let mut g = p.clone();
-        let mut m = Mcts::new(&mut nodes, MctsConfig::<Bt>::default());
+        let mut m = Mcts::new(&mut nodes, MctsConfig::<Bt>::default().validate().unwrap());
         let r = m.search(&mut g, budget, &mut NoClock);
         assert_eq!(r.simulations, 0);
         assert!(!r.pool_full, "{budget:?}");
@@ -870,16 +870,16 @@ fn specs_that_could_not_search_fail_to_parse_and_say_the_range() {
     }
     for s in ["ab(depth65)", "ab(depth100)", "ab(depth4294967295)"] {
         let e = spec::parse::<Bt>(s).unwrap_err();
-        assert!(e.problem.contains("between 1 and 64"), "{s}: {e}");
+        assert!(e.problem.contains("1 to 64"), "{s}: {e}");
     }
     assert!(spec::parse::<Bt>("ab(depth64)").is_ok());
     // Item 8: numbers out of their type's range name the range.
     for (s, range) in [
-        ("mcts(np99999999999)", "0 to 4294967295"),
-        ("mcts(fet-1)", "0 to 4294967295"),
-        ("mcts(seed-1)", "0 to 18446744073709551615"),
-        ("mcts(dist256)", "0 to 255"),
-        ("ab(tt-1)", "0 to 18446744073709551615"),
+        ("mcts(np99999999999)", "to 4294967295"),
+        ("mcts(fet-1)", "to 4294967295"),
+        ("mcts(seed-1)", "to 18446744073709551615"),
+        ("mcts(dist256)", "to 255"),
+        ("ab(tt-1)", "to 18446744073709551615"),
     ] {
         let e = spec::parse::<Bt>(s).unwrap_err();
         assert!(e.problem.contains(range), "{s}: {e}");

@@ -13,7 +13,6 @@ use crate::text::Fixed;
 use crate::{boundary, imcts_status};
 use core::ffi::c_char;
 use imcts::game::Game;
-use imcts::search::mcts::Mcts;
 use imcts::search::node::Proven;
 
 /// One child of the search tree's root: a legal move of the current position and what the
@@ -49,35 +48,30 @@ impl imcts_child {
 impl<G: Game> Side<G> {
     /// Calls `f` with each root child of the tree the engine holds (none without a tree).
     fn each_root_child(&mut self, region: &mut Region, mut f: impl FnMut(imcts_child)) {
-        let Some(nodes) = region.nodes_if_active() else {
-            return;
-        };
-        let Some(state) = self.mcts.take() else {
-            return;
-        };
-        let m = Mcts::resume(nodes, state);
-        for c in m.root_children() {
-            let mut s = Fixed::<{ IMCTS_MOVE_CAPACITY - 1 }>::new();
-            if self.game.write_move(c.mv, &mut s).is_err() {
-                continue;
+        let game = self.game().clone();
+        self.player_mut().with_mcts(region, |m| {
+            for c in m.root_children() {
+                let mut s = Fixed::<{ IMCTS_MOVE_CAPACITY - 1 }>::new();
+                if game.write_move(c.mv, &mut s).is_err() {
+                    continue;
+                }
+                let mut child = imcts_child::EMPTY;
+                for (dst, &src) in child.mv.iter_mut().zip(&s.bytes[..s.len]) {
+                    *dst = src as c_char;
+                }
+                child.mv_len = s.len as u32;
+                child.visits = c.visits;
+                child.mean = c.mean;
+                child.value = c.value;
+                child.proven = match c.proven {
+                    Proven::Unknown => IMCTS_PROVEN_UNKNOWN,
+                    Proven::Win => IMCTS_PROVEN_WIN,
+                    Proven::Loss => IMCTS_PROVEN_LOSS,
+                    Proven::Draw => IMCTS_PROVEN_DRAW,
+                };
+                f(child);
             }
-            let mut child = imcts_child::EMPTY;
-            for (dst, &src) in child.mv.iter_mut().zip(&s.bytes[..s.len]) {
-                *dst = src as c_char;
-            }
-            child.mv_len = s.len as u32;
-            child.visits = c.visits;
-            child.mean = c.mean;
-            child.value = c.value;
-            child.proven = match c.proven {
-                Proven::Unknown => IMCTS_PROVEN_UNKNOWN,
-                Proven::Win => IMCTS_PROVEN_WIN,
-                Proven::Loss => IMCTS_PROVEN_LOSS,
-                Proven::Draw => IMCTS_PROVEN_DRAW,
-            };
-            f(child);
-        }
-        self.mcts = Some(m.suspend());
+        });
     }
 }
 

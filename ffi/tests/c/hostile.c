@@ -153,7 +153,7 @@ static void specs_fail_at_parse_time(void) {
     size_t len = 0;
     s = imcts_config_parse_error(IMCTS_GAME_BREAKTHROUGH, specs[i], strlen(specs[i]), why,
                                  sizeof why, &len);
-    CHECK(s == IMCTS_STATUS_OK && (strstr(why, "finite") || strstr(why, "between 1 and 64")),
+    CHECK(s == IMCTS_STATUS_OK && (strstr(why, "finite") || strstr(why, "from 1 to 64")),
           "%s detail: %s", specs[i], why);
   }
   char why[160];

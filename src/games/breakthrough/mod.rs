@@ -377,6 +377,11 @@ impl Game for Breakthrough {
 
     const UCT_C: f32 = 0.8;
 
+    /// The paper's baselines: `bl` = ε-greedy playouts with dynamic early termination, `bl'` =
+    /// informed playouts, fixed early termination after 20 moves and node priors.
+    const PRESETS: &'static [(&'static str, &'static str)] =
+        &[("bl", "ege0.1,det0.5"), ("bl'", "ipp,fet20,np")];
+
     #[inline]
     fn random_playout_move(&self, rng: &mut crate::SearchRng) -> Move {
         // Count the three target sets and take the r-th set bit: no move list needed.

@@ -57,6 +57,8 @@ mod tests;
 pub use tt::{TranspositionTable, TtEntry};
 
 use crate::game::{Game, MoveBuffer, Outcome, Player};
+use crate::search::config::{Check, ConfigError, Valid};
+use crate::search::node::Proven;
 use crate::search::{Budget, Clock, StopReason};
 use order::MoveOrder;
 use tt::Bound;
@@ -156,10 +158,10 @@ fn from_tt(score: f32, ply: u32) -> f32 {
 pub struct AlphaBetaConfig<G: Game> {
     /// The evaluation function for heuristic leaves (Breakthrough: efMS or efLH).
     pub eval: G::Eval,
-    /// The deepest iteration, in plies; clamped to `1..=`[`MAX_DEPTH`]. Default `64`.
+    /// The deepest iteration, in plies, `1..=`[`MAX_DEPTH`]. Default `64`.
     pub max_depth: u32,
     /// How many nodes pass between two readings of the clock, when the budget has a time limit
-    /// (`0` counts as `1`). Default `1024`.
+    /// (at least `1`). Default `1024`.
     pub clock_interval: u32,
     /// Stop after iteration 1 when the root has a single legal move
     /// ([`StopReason::SingleMove`]). Default `true`.
@@ -175,6 +177,15 @@ impl<G: Game> AlphaBetaConfig<G> {
             clock_interval: 1024,
             stop_on_single_move: true,
         }
+    }
+}
+
+impl<G: Game> AlphaBetaConfig<G> {
+    /// Checks the depth (`depthN`: 1 to [`MAX_DEPTH`]) and the clock interval (at least 1).
+    pub fn validate(self) -> Result<Valid<Self>, ConfigError> {
+        Check::AlphaBetaDepth.whole(crate::search::spec::label::DEPTH, self.max_depth.into())?;
+        Check::Positive.whole("clock_interval", self.clock_interval.into())?;
+        Ok(Valid::checked(self))
     }
 }
 
@@ -222,6 +233,26 @@ pub struct AlphaBetaResult<G: Game> {
     pub pv: Pv<G>,
     /// Why the search stopped.
     pub stop: StopReason,
+    /// Whether [`value`](Self::value) is exact: the root is finished, or the last completed
+    /// iteration reached no heuristic leaf (the whole game tree below the root was resolved).
+    pub resolved: bool,
+}
+
+impl<G: Game> AlphaBetaResult<G> {
+    /// The game-theoretic value for the side to move, when the search established it: a
+    /// proven win or loss ([`proven_plies`]), or any exact value of a resolved tree (which is
+    /// how a proven draw shows: a resolved `0`). The one derivation every host uses.
+    pub fn proven(&self) -> Proven {
+        if !self.resolved && proven_plies(self.value).is_none() {
+            Proven::Unknown
+        } else if self.value > 0.0 {
+            Proven::Win
+        } else if self.value < 0.0 {
+            Proven::Loss
+        } else {
+            Proven::Draw
+        }
+    }
 }
 
 /// The search state shared by every node of one call to [`search`].
@@ -478,7 +509,7 @@ fn root_iteration<G: Game, C: Clock>(
 /// See the [module docs](self) for scores, budgets and interrupted iterations.
 pub fn search<G: Game, C: Clock>(
     game: &mut G,
-    config: &AlphaBetaConfig<G>,
+    config: &Valid<AlphaBetaConfig<G>>,
     budget: Budget,
     mut tt: Option<&mut TranspositionTable<'_>>,
     clock: &mut C,
@@ -491,9 +522,11 @@ pub fn search<G: Game, C: Clock>(
         nodes: 0,
         pv: Pv::<G>::new(),
         stop: StopReason::GameOver,
+        resolved: false,
     };
     if let Some(outcome) = game.outcome() {
         result.value = terminal_score(outcome, side, 0);
+        result.resolved = true;
         return result;
     }
     let mut list = G::MoveList::default();
@@ -529,7 +562,7 @@ pub fn search<G: Game, C: Clock>(
     };
     let unlimited = node_limit.is_none() && budget.time_us.is_none();
     let time = budget.time_us.map(|limit| (clock.now_us(), limit));
-    let clock_interval = config.clock_interval.max(1);
+    let clock_interval = config.clock_interval;
     let mut first = {
         let key = game.key();
         tt.as_ref()
@@ -551,7 +584,7 @@ pub fn search<G: Game, C: Clock>(
         horizon: false,
     };
 
-    let max_depth = config.max_depth.clamp(1, MAX_DEPTH);
+    let max_depth = config.max_depth;
     result.stop = StopReason::MaxDepth;
     for depth in 1..=max_depth {
         if depth > 1 && s.out_of_time() {
@@ -579,6 +612,7 @@ pub fn search<G: Game, C: Clock>(
         }
         if !s.horizon {
             // No heuristic leaf was reached: the value is the game-theoretic one.
+            result.resolved = true;
             result.stop = StopReason::MaxDepth;
             break;
         }

@@ -6,6 +6,17 @@ use crate::games::breakthrough::{Breakthrough, BtEval, Move, MoveList};
 use crate::rng::{below, seeded};
 use crate::search::NoClock;
 
+/// [`super::search`] with a configuration the tests build by hand, validated first.
+fn search<G: Game, C: Clock>(
+    game: &mut G,
+    config: &AlphaBetaConfig<G>,
+    budget: Budget,
+    tt: Option<&mut TranspositionTable<'_>>,
+    clock: &mut C,
+) -> AlphaBetaResult<G> {
+    super::search(game, &config.validate().unwrap(), budget, tt, clock)
+}
+
 fn pos(text: &str) -> Breakthrough {
     Breakthrough::parse_position(text).expect("valid position")
 }
