@@ -5,7 +5,7 @@
 //! ablabel := <evaluation label> | depth<N> | tt<entries>
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
-//!         | bl | bl' | <evaluation label, e.g. efMS, efLH>
+//!         | bl | bl' | <evaluation label, e.g. efMS, efLH> | text-det | text-ipp
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N>
 //! ```
 //!
@@ -17,8 +17,13 @@
 //! `K ≥ 1`, Dist(∞) is the default) and `playoutsN` runs `N ≥ 1` playouts per iteration. E.g.
 //! `mcts(best,quick,depth50,dist1)`.
 //!
+//! Where the paper's text and its authors' code differ, the labels follow the code (it produced
+//! the paper's numbers) and `text-…` labels switch one difference to the text's reading:
+//! `text-det` stops `det` playouts at `|v| ≥ x` instead of `|v| > x`, `text-ipp` weights
+//! undefended captures 4× against every other move. `docs/reproduction.md` lists them all.
+//!
 //! Labels are case-insensitive and may be separated by spaces after commas. `bl` and `bl'` are
-//! the paper's Breakthrough baselines, `(ege0.1,det0.5)` and `(ipp,fet20,np)`; labels written
+//! the paper's Breakthrough baselines, `(ipp,ege0.1,det0.5)` and `(ipp,fet20,np)`; labels written
 //! explicitly override what a baseline sets (so `mcts(bl',im0.4,np50)` is allowed), but a label
 //! given twice, or two labels that set the same thing differently (`im` with `cb`), is an error
 //! naming the label.
@@ -76,6 +81,8 @@ enum Slot {
     Depth = 1 << 19,
     Dist = 1 << 20,
     Playouts = 1 << 21,
+    TextDet = 1 << 22,
+    TextIpp = 1 << 23,
 }
 
 /// Which [`Slot`]s earlier labels of a spec have set.
@@ -195,6 +202,9 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
             }
             // Baselines set defaults without claiming slots: explicit labels override them.
             if l == "bl" {
+                // The paper turns ipp on "by default from this point on", before defining bl;
+                // its code's bl player (`mcts_s_h_ege0.1_det0.5`) draws from ipp's list.
+                cfg.playout.policy = PlayoutPolicy::Informed;
                 cfg.playout.epsilon_greedy = Some(0.1);
                 cfg.playout.dynamic_cutoff = Some(0.5);
             } else {
@@ -202,6 +212,18 @@ pub fn parse_mcts<G: Game>(spec: &str) -> Result<MctsConfig<G>, SpecError<'_>> {
                 cfg.playout.fixed_cutoff = Some(20);
                 cfg.node_priors = Some(DEFAULT_PRIOR_VISITS);
             }
+        } else if l == "text-det" {
+            seen.claim(Slot::TextDet, label)?;
+            cfg.playout.text_det = true;
+        } else if l == "text-ipp" {
+            seen.claim(Slot::TextIpp, label)?;
+            if !G::HAS_INFORMED_PLAYOUTS {
+                return Err(SpecError {
+                    label,
+                    problem: "this game has no informed playout policy",
+                });
+            }
+            cfg.playout.text_ipp = true;
         } else if l == "best" {
             seen.claim(Slot::Best, label)?;
             cfg.bbq.best = true;

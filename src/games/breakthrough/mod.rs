@@ -442,6 +442,18 @@ impl Game for Breakthrough {
         knowledge::ipp_move(self, moves, rng)
     }
 
+    fn informed_playout_move_text(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
+        knowledge::ipp_move_text(self, moves, rng)
+    }
+
+    fn informed_candidates(&self, moves: &[Move], out: &mut MoveList) {
+        knowledge::ipp_candidates(self, moves, out)
+    }
+
+    fn informed_weight(&self, mv: Move) -> u32 {
+        knowledge::ipp_weight(self, mv)
+    }
+
     const HAS_NODE_PRIORS: bool = true;
 
     fn node_prior(&self, mv: Move) -> Option<f32> {
