@@ -50,7 +50,7 @@ pub struct PlayoutConfig {
     /// (uniformly among those within `1e-4` of the best, as the paper's code does), otherwise a
     /// move of [`policy`](Self::policy). With the informed policy the greedy move is chosen
     /// among that policy's candidates and ties are weighted as it weights them
-    /// ([`Game::informed_candidates`](crate::Game::informed_candidates)).
+    /// ([`Game::informed_candidates`]).
     pub epsilon_greedy: Option<f32>,
     /// `fet x` (the paper's `pd x`): after `x` playout moves, stop and return the evaluation.
     pub fixed_cutoff: Option<u32>,
@@ -64,7 +64,7 @@ pub struct PlayoutConfig {
     /// writes it) instead of when it passes `±x` (`>`, as the paper's code does).
     pub text_det: bool,
     /// `text-ipp`: the informed policy as the paper's text gives it
-    /// ([`Game::informed_playout_move_text`](crate::Game::informed_playout_move_text)) instead
+    /// ([`Game::informed_playout_move_text`]) instead
     /// of as its code does.
     pub text_ipp: bool,
     /// Playouts longer than this many moves end as a draw (a guard for long games).
