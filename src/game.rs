@@ -405,9 +405,34 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         self.informed_playout_move(list.moves(), rng)
     }
     /// Named player-spec presets: a label and the comma-separated labels it stands for
-    /// (Breakthrough's `bl` is `ege0.1,det0.5`). Labels written beside a preset override what
+    /// (Breakthrough's `bl` is `ipp,ege0.1,det0.5`). Labels written beside a preset override what
     /// it sets ([`crate::search::spec`]).
     const PRESETS: &'static [(&'static str, &'static str)] = &[];
+    /// The informed policy as the paper's *text* describes it, where that differs from the
+    /// authors' code that [`informed_playout_move`](Game::informed_playout_move) follows
+    /// (Breakthrough: undefended captures 4× as likely as any other move; see
+    /// `docs/reproduction.md`). The default is the code's policy.
+    fn informed_playout_move_text(&self, moves: &[Self::Move], rng: &mut SearchRng) -> Self::Move {
+        self.informed_playout_move(moves, rng)
+    }
+
+    /// The moves the informed policy draws from here, written into `out` (cleared first):
+    /// the ε-greedy playout of the paper's code picks its greedy move among these. Breakthrough
+    /// keeps only a decisive move if there is one, else only the anti-decisive captures if there
+    /// are any, else every move. The default keeps every move.
+    fn informed_candidates(&self, moves: &[Self::Move], out: &mut Self::MoveList) {
+        out.clear_moves();
+        for &mv in moves {
+            out.push_move(mv);
+        }
+    }
+
+    /// How many times `mv` stands in the informed policy's draw (Breakthrough's ipp: 5 for an
+    /// undefended capture, 2 for another capture, 1 for a quiet move). The paper's code draws
+    /// ε-greedy ties from that list, so ties are weighted the same way. The default is 1.
+    fn informed_weight(&self, _mv: Self::Move) -> u32 {
+        1
+    }
 
     /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
     const HAS_NODE_PRIORS: bool = false;

@@ -336,6 +336,9 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
             fixed_cutoff: u32::try_from(c.fixed_cutoff).ok(),
             dynamic_cutoff: opt_f32_in(c.dynamic_cutoff),
             det_interval: c.det_interval,
+            // The C ABI offers the presets, which follow the paper's code.
+            text_det: false,
+            text_ipp: false,
             max_plies: c.max_playout_plies,
         },
         node_priors: (c.node_priors != 0).then_some(c.node_priors),

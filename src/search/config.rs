@@ -46,16 +46,27 @@ pub enum PlayoutPolicy {
 pub struct PlayoutConfig {
     /// The move policy.
     pub policy: PlayoutPolicy,
-    /// `ege ε`: with probability `1−ε` play the move whose result evaluates best for the mover,
-    /// otherwise a move of [`policy`](Self::policy).
+    /// `ege ε`: with probability `1−ε` play the move whose result evaluates best for the mover
+    /// (uniformly among those within `1e-4` of the best, as the paper's code does), otherwise a
+    /// move of [`policy`](Self::policy). With the informed policy the greedy move is chosen
+    /// among that policy's candidates and ties are weighted as it weights them
+    /// ([`Game::informed_candidates`]).
     pub epsilon_greedy: Option<f32>,
     /// `fet x` (the paper's `pd x`): after `x` playout moves, stop and return the evaluation.
     pub fixed_cutoff: Option<u32>,
     /// `det x`: stop with ±1 as soon as the evaluation reaches ±x (checked every
     /// [`det_interval`](Self::det_interval) moves).
     pub dynamic_cutoff: Option<f32>,
-    /// How often (in playout moves) `det` checks the evaluation; the paper's code used 5.
+    /// How often (in playout moves) `det` checks the evaluation; the paper's code used 5. As in
+    /// that code, the first check comes after `det_interval` playout moves, not at the leaf.
     pub det_interval: u32,
+    /// `text-det`: `det` stops when the evaluation reaches `±x` (`≥`, as the paper's text
+    /// writes it) instead of when it passes `±x` (`>`, as the paper's code does).
+    pub text_det: bool,
+    /// `text-ipp`: the informed policy as the paper's text gives it
+    /// ([`Game::informed_playout_move_text`]) instead
+    /// of as its code does.
+    pub text_ipp: bool,
     /// Playouts longer than this many moves end as a draw (a guard for long games).
     pub max_plies: u32,
 }
@@ -68,6 +79,8 @@ impl Default for PlayoutConfig {
             fixed_cutoff: None,
             dynamic_cutoff: None,
             det_interval: 5,
+            text_det: false,
+            text_ipp: false,
             max_plies: 1000,
         }
     }
@@ -311,6 +324,12 @@ impl<G: Game> MctsConfig<G> {
         if c.playout.policy == PlayoutPolicy::Informed && !G::HAS_INFORMED_PLAYOUTS {
             return Err(ConfigError {
                 label: l::IPP,
+                allowed: refusal::NO_INFORMED,
+            });
+        }
+        if c.playout.text_ipp && !G::HAS_INFORMED_PLAYOUTS {
+            return Err(ConfigError {
+                label: l::TEXT_IPP,
                 allowed: refusal::NO_INFORMED,
             });
         }

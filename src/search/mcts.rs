@@ -679,7 +679,8 @@ impl<'a, G: Game> Mcts<'a, G> {
                 };
             }
         }
-        if let Some((nv, rate)) = prior {
+        // As in the paper's code, finished positions get no prior: the solver values them.
+        if let (Some((nv, rate)), None) = (prior, outcome) {
             let wins = libm::floorf(rate * nv as f32) as u32;
             c.visits = nv;
             c.reward = wins as f32 - (nv - wins) as f32;
@@ -743,6 +744,17 @@ impl<'a, G: Game> Mcts<'a, G> {
         }
     }
 
+    /// The parent's count `n_s` in Eq. 1 at `node`. With node priors the paper's code takes
+    /// the sum of the children's visits, prior visits included, so that `ln n_s` and the
+    /// children's counts are on the same scale; otherwise it is the node's own visits.
+    pub(crate) fn uct_parent_visits(&self, node: NodeId) -> u32 {
+        if self.config.node_priors.is_some() && G::HAS_NODE_PRIORS {
+            self.pool.children(node).iter().map(|c| c.visits).sum()
+        } else {
+            self.pool.get(node).visits
+        }
+    }
+
     /// UCT selection among `node`'s children (Eq. 1 with Eq. 2's `Q`), skipping proven losses,
     /// taking a proven win at once, unvisited children first, random tie-breaks.
     fn select(&mut self, node: NodeId, game: &G) -> NodeId {
@@ -758,8 +770,8 @@ impl<'a, G: Game> Mcts<'a, G> {
     #[inline(always)]
     fn select_with<const PLAIN: bool>(&mut self, node: NodeId, game: &G) -> NodeId {
         let n = *self.pool.get(node);
+        let explore = self.config.uct_c * sqrt_ln(self.uct_parent_visits(node));
         let cfg = &self.config;
-        let explore = cfg.uct_c * sqrt_ln(n.visits);
         let alpha = cfg.alpha;
         let mut best = f32::NEG_INFINITY;
         let mut best_i = u32::MAX;

@@ -20,6 +20,8 @@ pub mod config;
 mod math;
 pub mod mcts;
 pub mod node;
+#[cfg(test)]
+mod paper_code_tests;
 pub mod playout;
 pub mod pool;
 pub mod shallow;

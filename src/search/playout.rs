@@ -1,7 +1,7 @@
 //! Playouts: from a leaf to the end of the game (or an early termination), on a copy of the
 //! state, returning the reward for the first player.
 
-use super::config::{MctsConfig, PlayoutPolicy};
+use super::config::{MctsConfig, PlayoutConfig, PlayoutPolicy};
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::{below, unit_f32};
@@ -61,13 +61,12 @@ fn run_inner<G: Game, const DIST: bool>(
             }
         }
         if let Some(t) = p.dynamic_cutoff {
-            if plies.is_multiple_of(p.det_interval) {
+            // As in the paper's code: after every `det_interval`-th playout move (never at the
+            // leaf itself), and only a value past ±t counts, unless `text-det` asks for ≥.
+            if plies > 0 && plies.is_multiple_of(p.det_interval) {
                 let v = game.evaluate(cfg.eval, Player::First);
-                if v >= t {
-                    return (1.0, plies);
-                }
-                if v <= -t {
-                    return (-1.0, plies);
+                if let Some(r) = det_verdict(v, t, p.text_det) {
+                    return (r, plies);
                 }
             }
         }
@@ -78,11 +77,14 @@ fn run_inner<G: Game, const DIST: bool>(
             let k = cfg.bbq.dist.unwrap_or(0);
             game.candidate_moves(k, &mut list);
             match p.epsilon_greedy {
-                Some(eps) if unit_f32(rng) >= eps => greedy(game, list.moves(), cfg),
+                Some(eps) if unit_f32(rng) >= eps => greedy(game, list.moves(), cfg, rng),
                 _ => match p.policy {
                     PlayoutPolicy::Random => {
                         let moves = list.moves();
                         moves[below(rng, moves.len() as u32) as usize]
+                    }
+                    PlayoutPolicy::Informed if p.text_ipp => {
+                        game.informed_playout_move_text(list.moves(), rng)
                     }
                     PlayoutPolicy::Informed => game.informed_playout_move(list.moves(), rng),
                     PlayoutPolicy::AlphaBeta => {
@@ -94,12 +96,12 @@ fn run_inner<G: Game, const DIST: bool>(
             match p.epsilon_greedy {
                 Some(eps) if unit_f32(rng) >= eps => {
                     game.legal_moves(&mut list);
-                    greedy(game, list.moves(), cfg)
+                    greedy(game, list.moves(), cfg, rng)
                 }
                 _ if p.policy == PlayoutPolicy::AlphaBeta => {
                     crate::search::shallow::two_ply_move(game, cfg.eval, rng)
                 }
-                _ => policy_move(game, p.policy, &mut list, rng),
+                _ => policy_move(game, p, &mut list, rng),
             }
         };
         game.make(mv);
@@ -107,34 +109,96 @@ fn run_inner<G: Game, const DIST: bool>(
     }
 }
 
-/// A move of `policy` in a non-terminal position.
+/// A move of the configured policy in a non-terminal position.
 #[inline(always)]
 fn policy_move<G: Game>(
     game: &G,
-    policy: PlayoutPolicy,
+    p: &PlayoutConfig,
     list: &mut G::MoveList,
     rng: &mut SearchRng,
 ) -> G::Move {
-    match policy {
+    match p.policy {
         PlayoutPolicy::Random => game.random_playout_move(rng),
-        PlayoutPolicy::Informed | PlayoutPolicy::AlphaBeta => game.informed_playout_step(list, rng),
+        PlayoutPolicy::Informed | PlayoutPolicy::AlphaBeta => {
+            if p.text_ipp {
+                game.legal_moves(list);
+                game.informed_playout_move_text(list.moves(), rng)
+            } else {
+                game.informed_playout_step(list, rng)
+            }
+        }
     }
 }
 
-/// The move whose resulting position evaluates best for the mover (first of equals).
-fn greedy<G: Game>(game: &mut G, moves: &[G::Move], cfg: &MctsConfig<G>) -> G::Move {
+/// The `det` test on an evaluation `v` for the first player: `Some(±1)` when the playout
+/// stops as a win or loss. The paper's code needs `v` past the threshold (`>`); its text
+/// (`text`) writes `≥`.
+#[inline(always)]
+pub(crate) fn det_verdict(v: f32, threshold: f32, text: bool) -> Option<f32> {
+    let (win, loss) = if text {
+        (v >= threshold, v <= -threshold)
+    } else {
+        (v > threshold, v < -threshold)
+    };
+    if win {
+        Some(1.0)
+    } else if loss {
+        Some(-1.0)
+    } else {
+        None
+    }
+}
+
+/// How close two evaluations must be to count as tied in the greedy step (the paper's code).
+pub const GREEDY_TOLERANCE: f32 = 1e-4;
+
+/// The ε-greedy step: the move whose resulting position evaluates best for the mover, drawn
+/// uniformly among the moves tied with the best within [`GREEDY_TOLERANCE`], as the paper's
+/// code does (taking the first of equals makes playouts repeat themselves). With the informed
+/// policy the candidates are that policy's ([`Game::informed_candidates`]: a decisive move, or
+/// the anti-decisive captures) and each tie counts with its weight in the policy's draw
+/// ([`Game::informed_weight`]), because the code draws from the policy's list, in which an
+/// undefended capture stands five times.
+///
+/// The tie set is kept the way the code keeps it: a move more than the tolerance above the best
+/// so far starts a new set, a move within the tolerance joins it and may raise the best.
+pub(crate) fn greedy<G: Game>(
+    game: &mut G,
+    moves: &[G::Move],
+    cfg: &MctsConfig<G>,
+    rng: &mut SearchRng,
+) -> G::Move {
+    let informed = cfg.playout.policy == PlayoutPolicy::Informed;
+    let mut candidates = G::MoveList::default();
+    let moves = if informed {
+        game.informed_candidates(moves, &mut candidates);
+        candidates.moves()
+    } else {
+        moves
+    };
     let me = game.side_to_move();
     let mut best = moves[0];
     let mut best_v = f32::NEG_INFINITY;
+    // Total weight of the tie set; the chosen move is a weighted reservoir sample of it.
+    let mut weight = 0u32;
     for &mv in moves {
         let u = game.make(mv);
         let v = game.evaluate(cfg.eval, me);
         game.undo(mv, u);
-        if v > best_v {
+        let w = if informed {
+            game.informed_weight(mv)
+        } else {
+            1
+        };
+        if v > best_v + GREEDY_TOLERANCE {
             best_v = v;
             best = mv;
-            if v >= 1.0 {
-                break;
+            weight = w;
+        } else if v >= best_v - GREEDY_TOLERANCE {
+            best_v = best_v.max(v);
+            weight += w;
+            if below(rng, weight) < w {
+                best = mv;
             }
         }
     }

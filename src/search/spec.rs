@@ -5,7 +5,7 @@
 //! ablabel := <evaluation label> | depth<N> | tt<entries>
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
-//!         | best | quick | big | depth<N> | dist<K> | playouts<N>
+//!         | best | quick | big | depth<N> | dist<K> | playouts<N> | text-det | text-ipp
 //!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
@@ -17,6 +17,11 @@
 //! `K ≥ 1`, Dist(∞) is the default) and `playoutsN` runs `N ≥ 1` playouts per iteration. E.g.
 //! `mcts(best,quick,depth50,dist1)`.
 //!
+//! Where the paper's text and its authors' code differ, the labels follow the code (it produced
+//! the paper's numbers) and `text-…` labels switch one difference to the text's reading:
+//! `text-det` stops `det` playouts at `|v| ≥ x` instead of `|v| > x`, `text-ipp` weights
+//! undefended captures 4× against every other move. `docs/reproduction.md` lists them all.
+//!
 //! Labels are case-insensitive and may be separated by spaces after commas. Every label, what it
 //! sets and how its number is checked is one row of [`MCTS_LABELS`] or [`ALPHABETA_LABELS`]; the
 //! README's grammar is checked against those tables by a test. A number outside its label's
@@ -25,7 +30,7 @@
 //! [validated](super::config::Valid).
 //!
 //! A game may name presets ([`Game::PRESETS`]): `bl` and `bl'` are the paper's Breakthrough
-//! baselines, `(ege0.1,det0.5)` and `(ipp,fet20,np)`. Presets apply first, wherever they stand;
+//! baselines, `(ipp,ege0.1,det0.5)` and `(ipp,fet20,np)`. Presets apply first, wherever they stand;
 //! labels written explicitly override what a preset sets (so `mcts(bl',im0.4,np50)` and
 //! `mcts(fet10,bl')` are allowed and both keep the explicit number), but a label given twice, or
 //! two labels that set the same thing differently (`im` with `cb`), is an error naming the
@@ -101,6 +106,8 @@ pub mod label {
     pub const DEPTH: &str = "depth";
     pub const DIST: &str = "dist";
     pub const PLAYOUTS: &str = "playouts";
+    pub const TEXT_DET: &str = "text-det";
+    pub const TEXT_IPP: &str = "text-ipp";
     pub const TT: &str = "tt";
 }
 
@@ -156,6 +163,10 @@ pub enum Setting {
     Dist,
     /// BBQ playouts per iteration.
     Playouts,
+    /// `det` as the paper's text writes it (`|v| ≥ x` instead of the code's `|v| > x`).
+    TextDet,
+    /// The informed policy as the paper's text gives it instead of as its code does.
+    TextIpp,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
     /// αβ: transposition-table entries.
@@ -354,6 +365,18 @@ pub const MCTS_LABELS: &[Label] = {
             Playouts,
             "playouts per iteration",
         ),
+        row(
+            label::TEXT_DET,
+            Bare,
+            TextDet,
+            "det stops at |v| >= x, as the paper's text writes it (its code: >)",
+        ),
+        row(
+            label::TEXT_IPP,
+            Bare,
+            TextIpp,
+            "the informed policy as the paper's text gives it (see docs/reproduction.md)",
+        ),
     ]
 };
 
@@ -464,6 +487,8 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         MaxDepth => cfg.bbq.max_depth = Some(whole(value)),
         Dist => cfg.bbq.dist = Some(whole(value) as u8),
         Playouts => cfg.bbq.playouts = whole(value),
+        TextDet => cfg.playout.text_det = true,
+        TextIpp => cfg.playout.text_ipp = true,
         AlphaBetaDepth | TableEntries => {}
     }
 }

@@ -1,9 +1,9 @@
 //! Breakthrough domain knowledge for the search: the informed playout policy (`ipp`) and
 //! Lorentz & Horey's node priors (`np`).
 
-use super::{Breakthrough, FILE_A, FILE_H, MAX_MOVES, Move};
+use super::{Breakthrough, FILE_A, FILE_H, MAX_MOVES, Move, MoveList};
 use crate::SearchRng;
-use crate::game::{Game, Player};
+use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::below;
 
 /// The rank one step from `player`'s back rank: an enemy piece there threatens to win next move.
@@ -15,19 +15,52 @@ const fn second_rank(player: Player) -> u64 {
     }
 }
 
-/// The informed playout policy of the paper's code:
+/// The squares a capture by `us` would find "defended" in the paper's code: some piece, of
+/// either side, stands on one of the two squares diagonally ahead of it (where an enemy piece
+/// could recapture from). The code counts a capture as undefended only when both those squares
+/// are empty or off the board.
+#[inline(always)]
+fn covered_ahead(pos: &Breakthrough, us: Player) -> u64 {
+    let occ = pos.pieces(Player::First) | pos.pieces(Player::Second);
+    // A piece of `them` there would attack the square: the enemy's attack pattern, applied to
+    // every occupied square.
+    match us.opponent() {
+        Player::First => ((occ & !FILE_A) << 7) | ((occ & !FILE_H) << 9),
+        Player::Second => ((occ & !FILE_A) >> 9) | ((occ & !FILE_H) >> 7),
+    }
+}
+
+/// The informed playout policy of the paper's code (`getPlayoutMoves` with heuristics):
 /// 1. a move onto the goal rank is always played (decisive move);
 /// 2. if enemy pieces stand one step from our back rank, a capture of one of them is forced when
-///    available (anti-decisive move; with several threats the game is lost anyway);
-/// 3. otherwise a move is drawn with weight 5 for capturing an undefended piece, 2 for any other
-///    capture and 1 for a quiet move.
+///    available (anti-decisive move: such captures are exactly the captures by a piece on our
+///    back rank, which is how the code tests it; with several threats the game is lost anyway);
+/// 3. otherwise a move is drawn with weight 5 for capturing an undefended piece (both squares
+///    diagonally ahead of it empty, [`covered_ahead`]), 2 for any other capture and 1 for a
+///    quiet move.
 pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
+    weighted_ipp::<false>(pos, moves, rng)
+}
+
+/// The informed playout policy as the paper's text gives it: decisive and anti-decisive moves
+/// as in [`ipp_move`], otherwise "capturing undefended pieces are four times more likely than
+/// other moves", undefended meaning that no enemy piece could recapture.
+pub(super) fn ipp_move_text(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
+    weighted_ipp::<true>(pos, moves, rng)
+}
+
+#[inline(always)]
+fn weighted_ipp<const TEXT: bool>(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
     let us = pos.side_to_move();
     let them = us.opponent();
     let enemy = pos.pieces(them);
     let goal = Breakthrough::goal_rank(us);
     let threats = enemy & second_rank(us);
-    let defended = pos.attacks(them);
+    let defended = if TEXT {
+        pos.attacks(them)
+    } else {
+        covered_ahead(pos, us)
+    };
 
     let mut weights = [0u8; MAX_MOVES];
     let mut total = 0u32;
@@ -45,12 +78,12 @@ pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) 
                 rescue = Some(mv);
             }
         }
-        let w = if to & enemy == 0 {
-            1
-        } else if to & defended == 0 {
-            5
-        } else {
-            2
+        let w = match (to & enemy == 0, to & defended == 0) {
+            (true, _) => 1,
+            (false, true) if TEXT => 4,
+            (false, true) => 5,
+            (false, false) if TEXT => 1,
+            (false, false) => 2,
         };
         weights[i] = w;
         total += w as u32;
@@ -66,6 +99,43 @@ pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) 
         r -= w as u32;
     }
     moves[moves.len() - 1]
+}
+
+/// The list [`ipp_move`] draws from, without the weights: a decisive move alone if there is one
+/// (the first, as the code takes the first it finds), else the anti-decisive captures if there
+/// are any, else every move.
+pub(super) fn ipp_candidates(pos: &Breakthrough, moves: &[Move], out: &mut MoveList) {
+    let us = pos.side_to_move();
+    let goal = Breakthrough::goal_rank(us);
+    let threats = pos.pieces(us.opponent()) & second_rank(us);
+    out.clear();
+    if let Some(&mv) = moves.iter().find(|m| (1u64 << m.to) & goal != 0) {
+        out.push_move(mv);
+        return;
+    }
+    for &mv in moves {
+        if (1u64 << mv.to) & threats != 0 {
+            out.push_move(mv);
+        }
+    }
+    if out.is_empty() {
+        for &mv in moves {
+            out.push_move(mv);
+        }
+    }
+}
+
+/// The weight of `mv` in [`ipp_move`]'s draw: 5, 2 or 1.
+pub(super) fn ipp_weight(pos: &Breakthrough, mv: Move) -> u32 {
+    let us = pos.side_to_move();
+    let to = 1u64 << mv.to;
+    if to & pos.pieces(us.opponent()) == 0 {
+        1
+    } else if to & covered_ahead(pos, us) == 0 {
+        5
+    } else {
+        2
+    }
 }
 
 /// Lorentz & Horey's prior win rate for playing `mv` in `pos`, from the safety of the

@@ -380,7 +380,7 @@ impl Game for Breakthrough {
     /// The paper's baselines: `bl` = ε-greedy playouts with dynamic early termination, `bl'` =
     /// informed playouts, fixed early termination after 20 moves and node priors.
     const PRESETS: &'static [(&'static str, &'static str)] =
-        &[("bl", "ege0.1,det0.5"), ("bl'", "ipp,fet20,np")];
+        &[("bl", "ipp,ege0.1,det0.5"), ("bl'", "ipp,fet20,np")];
 
     #[inline]
     fn random_playout_move(&self, rng: &mut crate::SearchRng) -> Move {
@@ -445,6 +445,18 @@ impl Game for Breakthrough {
     #[inline]
     fn informed_playout_move(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
         knowledge::ipp_move(self, moves, rng)
+    }
+
+    fn informed_playout_move_text(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
+        knowledge::ipp_move_text(self, moves, rng)
+    }
+
+    fn informed_candidates(&self, moves: &[Move], out: &mut MoveList) {
+        knowledge::ipp_candidates(self, moves, out)
+    }
+
+    fn informed_weight(&self, mv: Move) -> u32 {
+        knowledge::ipp_weight(self, mv)
     }
 
     const HAS_NODE_PRIORS: bool = true;

@@ -13,8 +13,9 @@
 //! - **Capture** (see [`KalahRules`]). If the last stone lands in an empty house of the mover,
 //!   the default [`KalahRules::Standard`] moves that stone together with the stones of the
 //!   opposite house into the mover's store, provided the opposite house is not empty (otherwise
-//!   nothing happens). [`KalahRules::EmptyCapture`] (the variant of the paper's code) moves the
-//!   capturing stone to the store even when the opposite house is empty.
+//!   nothing happens). [`KalahRules::EmptyCapture`] (the rules of the paper's code) moves the
+//!   capturing stone to the store even when the opposite house is empty, and does not capture
+//!   when 13 stones lap back into their own emptied house.
 //! - **End.** As soon as, after a move, one side's six houses are all empty, the game ends; each
 //!   side's remaining stones go to its own store ([`Game::make`] sweeps them there). A position
 //!   built by [`Kalah::from_board`] with one side already empty is likewise over, and its
@@ -63,8 +64,9 @@ pub enum KalahRules {
     /// only if the opposite house is not empty.
     #[default]
     Standard,
-    /// As [`Standard`](KalahRules::Standard), but the capturing stone goes to the store even
-    /// when the opposite house is empty (the paper's code).
+    /// The rules of the paper's code: as [`Standard`](KalahRules::Standard), but the capturing
+    /// stone goes to the store even when the opposite house is empty, and 13 stones that lap
+    /// back into their own emptied house do not capture (the code tests "empty" before sowing).
     EmptyCapture,
 }
 
@@ -162,7 +164,8 @@ impl Kalah {
 
     /// A random starting board as in the paper's experiments: each of the 48 stones is dropped
     /// into one of the 12 houses uniformly at random, the stores are empty, South moves first,
-    /// standard rules.
+    /// under the rules of the paper's code ([`KalahRules::EmptyCapture`]), which produced the
+    /// paper's Kalah numbers.
     pub fn random_board(rng: &mut SearchRng) -> Self {
         let mut pits = [0u8; 14];
         for _ in 0..STONES {
@@ -172,7 +175,7 @@ impl Kalah {
         Kalah {
             pits,
             side: Player::First,
-            rules: KalahRules::Standard,
+            rules: KalahRules::EmptyCapture,
         }
     }
 
@@ -308,7 +311,12 @@ impl Game for Kalah {
         let mut again = false;
         if i == own_store {
             again = true;
-        } else if i / 7 == me.index() && self.pits[i] == 1 {
+        } else if i / 7 == me.index()
+            && self.pits[i] == 1
+            && !(laps > 0 && self.rules == KalahRules::EmptyCapture)
+        {
+            // The paper's code tests "empty" before sowing, so 13 stones that lap back into
+            // their own (emptied) house do not capture there.
             let opposite = 12 - i;
             let loot = self.pits[opposite];
             if loot > 0 || self.rules == KalahRules::EmptyCapture {

@@ -120,7 +120,12 @@ impl RefKalah {
         let mut again = false;
         match at {
             Spot::Store(_) => again = true,
-            Spot::House(o, i) if o == me && b.houses[o][i] == 1 => {
+            // The paper's code (empty-capture) asks whether the house was empty before sowing.
+            Spot::House(o, i)
+                if o == me
+                    && b.houses[o][i] == 1
+                    && (!b.empty_capture || self.houses[o][i] == 0) =>
+            {
                 let opp = b.houses[1 - me][5 - i];
                 if opp > 0 || b.empty_capture {
                     b.stores[me] += opp + 1;

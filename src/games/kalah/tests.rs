@@ -15,9 +15,11 @@ fn random_position(seed: u64, plies: u32) -> Kalah {
     } else {
         Kalah::random_board(&mut rng)
     };
-    if seed % 2 == 1 {
-        pos = pos.under_rules(KalahRules::EmptyCapture);
-    }
+    pos = pos.under_rules(if seed % 2 == 1 {
+        KalahRules::EmptyCapture
+    } else {
+        KalahRules::Standard
+    });
     let mut list = MoveList::new();
     for _ in 0..plies {
         pos.legal_moves(&mut list);
@@ -199,6 +201,25 @@ fn thirteen_stones_lap_and_capture_in_the_start_house() {
 }
 
 #[test]
+fn thirteen_stones_do_not_capture_under_the_paper_codes_rules() {
+    // The paper's code tests the landing house for emptiness before sowing, so the lap back into
+    // the emptied start house is a plain move there (found by scripts/compare_paper_java.py's
+    // rule check): North's 13 stones from house 6 end in house 6 with no capture.
+    let mut pos = Kalah::parse_position("2,0,0,0,0,0/0,0,2,3,0,13/18-10 n empty-capture").unwrap();
+    pos.make(Move(5));
+    assert_eq!(
+        position_string(&pos).as_str(),
+        "3,1,1,1,1,1/1,1,3,4,1,1/18-11 s empty-capture"
+    );
+    let mut std_pos = Kalah::parse_position("2,0,0,0,0,0/0,0,2,3,0,13/18-10 n").unwrap();
+    std_pos.make(Move(5));
+    assert_eq!(
+        position_string(&std_pos).as_str(),
+        "0,1,1,1,1,1/1,1,3,4,1,0/18-15 s"
+    );
+}
+
+#[test]
 fn game_ends_when_one_side_is_empty_and_the_rest_is_swept() {
     // South's last stone goes into its store: South's houses are empty, North keeps 5 stones.
     let mut pos = Kalah::parse_position("0,0,0,0,0,1/1,1,1,1,1,0/20-22 s").unwrap();
@@ -243,6 +264,11 @@ fn random_board_has_48_stones_in_houses() {
     let mut rng = seeded(3);
     for _ in 0..100 {
         let p = Kalah::random_board(&mut rng);
+        assert_eq!(
+            p.rules(),
+            KalahRules::EmptyCapture,
+            "the paper's code's rules"
+        );
         assert_eq!(p.store(Player::First), 0);
         assert_eq!(p.store(Player::Second), 0);
         assert_eq!(

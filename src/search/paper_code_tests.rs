@@ -1,0 +1,200 @@
+//! Tests of the places where imcts follows the paper authors' code rather than a loose reading
+//! of the paper's text (`docs/reproduction.md` lists each difference and its measured effect).
+
+use super::config::{MctsConfig, PlayoutPolicy};
+use super::mcts::Mcts;
+use super::node::{Node, NodeId};
+use super::{Budget, NoClock, playout, spec};
+use crate::game::{Game, MoveBuffer, Player, move_string};
+use crate::games::breakthrough::{Breakthrough as Bt, BtEval, MoveList};
+use crate::rng::seeded;
+use std::string::{String, ToString};
+use std::vec;
+
+fn pos(s: &str) -> Bt {
+    Bt::parse_position(s).unwrap()
+}
+
+/// How often each move (by notation) is chosen by `pick` over `n` draws.
+fn frequencies(
+    g: &Bt,
+    n: u32,
+    mut pick: impl FnMut(&mut crate::SearchRng) -> crate::games::breakthrough::Move,
+) -> std::collections::HashMap<String, f64> {
+    let mut rng = seeded(11);
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..n {
+        let mv = pick(&mut rng);
+        *counts
+            .entry(move_string(g, mv).as_str().to_string())
+            .or_insert(0.0) += 1.0 / n as f64;
+    }
+    counts
+}
+
+/// White captures on e5 (d6 and f6 empty: undefended in the code's sense, weight 5) or on h5
+/// (g6 holds a Black piece: defended, weight 2); both captures evaluate the same, every other
+/// move (four quiet steps) evaluates lower.
+const TWO_CAPTURES: &str = "8/8/6p1/4p2p/3P2P1/p7/8/8 w";
+
+#[test]
+fn greedy_draws_among_tied_moves_instead_of_taking_the_first() {
+    let g = pos(TWO_CAPTURES);
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let cfg = spec::parse_mcts::<Bt>("mcts(ege0.1)").unwrap();
+    assert_eq!(cfg.playout.policy, PlayoutPolicy::Random);
+    let f = frequencies(&g, 4000, |rng| {
+        playout::greedy(&mut g.clone(), list.moves(), &cfg, rng)
+    });
+    // Uniform over the two tied captures, nothing else.
+    assert_eq!(f.len(), 2, "{f:?}");
+    for mv in ["d4xe5", "g4xh5"] {
+        assert!((f[mv] - 0.5).abs() < 0.03, "{mv}: {f:?}");
+    }
+}
+
+#[test]
+fn greedy_weights_ties_as_the_informed_policy_lists_them() {
+    let g = pos(TWO_CAPTURES);
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let cfg = spec::parse_mcts::<Bt>("mcts(bl)").unwrap();
+    assert_eq!(
+        cfg.playout.policy,
+        PlayoutPolicy::Informed,
+        "bl includes ipp"
+    );
+    let f = frequencies(&g, 7000, |rng| {
+        playout::greedy(&mut g.clone(), list.moves(), &cfg, rng)
+    });
+    // The code's list holds the undefended capture 5 times, the defended one twice.
+    assert!((f["d4xe5"] - 5.0 / 7.0).abs() < 0.03, "{f:?}");
+    assert!((f["g4xh5"] - 2.0 / 7.0).abs() < 0.03, "{f:?}");
+}
+
+#[test]
+fn ipp_follows_the_code_and_text_ipp_the_text() {
+    let g = pos(TWO_CAPTURES);
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    assert_eq!(list.len(), 6);
+    // Code: 5 for the undefended capture, 2 for the defended one, 1 for each of 4 quiet moves.
+    let f = frequencies(&g, 11_000, |rng| g.informed_playout_move(&list, rng));
+    assert!((f["d4xe5"] - 5.0 / 11.0).abs() < 0.03, "{f:?}");
+    assert!((f["g4xh5"] - 2.0 / 11.0).abs() < 0.03, "{f:?}");
+    assert!((f["d4-d5"] - 1.0 / 11.0).abs() < 0.02, "{f:?}");
+    // Text: undefended captures 4× any other move (the defended capture counts 1).
+    let f = frequencies(&g, 9_000, |rng| g.informed_playout_move_text(&list, rng));
+    assert!((f["d4xe5"] - 4.0 / 9.0).abs() < 0.03, "{f:?}");
+    assert!((f["g4xh5"] - 1.0 / 9.0).abs() < 0.02, "{f:?}");
+}
+
+#[test]
+fn an_own_piece_ahead_makes_a_capture_defended_only_for_the_code() {
+    // White d4 takes e5; f6 holds a White piece. The code finds f6 not empty ("defended"), the
+    // text's reading (no Black piece could recapture) finds e5 undefended.
+    let g = pos("7p/8/5P2/4p3/3P4/8/8/8 w");
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let cap = g.parse_move("d4xe5").unwrap();
+    assert_eq!(g.informed_weight(cap), 2);
+    let f = frequencies(&g, 6000, |rng| g.informed_playout_move_text(&list, rng));
+    // Text: the capture 4, the five quiet moves (d4-d5, d4-c5, f6-f7, f6-e7, f6-g7) 1 each.
+    assert_eq!(list.len(), 6);
+    assert!((f["d4xe5"] - 4.0 / 9.0).abs() < 0.03, "{f:?}");
+}
+
+#[test]
+fn informed_candidates_keep_a_decisive_move_then_the_anti_decisive_captures() {
+    let mut out = MoveList::new();
+    let mut list = MoveList::new();
+    // g7 can step onto the goal rank: that move alone.
+    let g = pos("8/6P1/8/8/8/8/p7/1P6 w");
+    g.legal_moves(&mut list);
+    g.informed_candidates(&list, &mut out);
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].to / 8, 7);
+    // A Black piece on a2 threatens to win; b1xa2 is the only candidate.
+    let g = pos("8/8/8/3P4/8/8/p7/1P6 w");
+    g.legal_moves(&mut list);
+    g.informed_candidates(&list, &mut out);
+    assert_eq!(out.len(), 1);
+    assert_eq!(move_string(&g, out[0]).as_str(), "b1xa2");
+    // No decisive or anti-decisive move: every move.
+    let g = pos(TWO_CAPTURES);
+    g.legal_moves(&mut list);
+    g.informed_candidates(&list, &mut out);
+    assert_eq!(out.len(), list.len());
+}
+
+#[test]
+fn det_needs_a_value_past_the_threshold_unless_text_det() {
+    assert_eq!(playout::det_verdict(0.5, 0.5, false), None);
+    assert_eq!(playout::det_verdict(0.5001, 0.5, false), Some(1.0));
+    assert_eq!(playout::det_verdict(-0.5001, 0.5, false), Some(-1.0));
+    assert_eq!(playout::det_verdict(0.5, 0.5, true), Some(1.0));
+    assert_eq!(playout::det_verdict(-0.5, 0.5, true), Some(-1.0));
+    assert_eq!(playout::det_verdict(0.2, 0.5, true), None);
+    let c = spec::parse_mcts::<Bt>("mcts(bl,text-det)").unwrap();
+    assert!(c.playout.text_det && !c.playout.text_ipp);
+    assert!(
+        spec::parse_mcts::<Bt>("mcts(ipp,text-ipp)")
+            .unwrap()
+            .playout
+            .text_ipp
+    );
+    assert!(spec::parse_mcts::<crate::games::kalah::Kalah>("mcts(text-ipp)").is_err());
+}
+
+#[test]
+fn det_checks_after_playout_moves_never_at_the_leaf() {
+    // White is far ahead (efMS well past 0.5) but nothing is decided yet.
+    let g = pos("8/pp6/8/8/8/8/PPPPPPPP/PPPPPPPP b");
+    assert!(g.evaluate(BtEval::Schadd, Player::First) > 0.5);
+    let cfg = spec::parse_mcts::<Bt>("mcts(det0.5)").unwrap();
+    let mut rng = seeded(5);
+    for _ in 0..50 {
+        let (r, plies) = playout::run(&mut g.clone(), &cfg, &mut rng);
+        // The first check comes after 5 moves (the game cannot end sooner from here).
+        assert!(plies >= 5, "stopped after {plies} moves with {r}");
+    }
+}
+
+#[test]
+fn node_priors_count_in_the_parents_visits_but_not_for_finished_children() {
+    // White wins at once with g7-g8 (or the captures onto rank 8): those children are finished
+    // and get no prior visits; the others get 10 each, and UCT's parent count is their sum.
+    let g = pos("p7/6P1/8/8/8/8/8/1P6 b");
+    let cfg = spec::parse_mcts::<Bt>("mcts(np10)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut game = g.clone();
+    m.search(&mut game, Budget::iterations(200), &mut NoClock);
+    let sum: u32 = m.root_children().map(|c| c.visits).sum();
+    assert_eq!(m.uct_parent_visits(NodeId::ROOT), sum);
+    assert!(sum > m.pool().get(NodeId::ROOT).visits(), "priors count");
+
+    let w = pos("p7/6P1/8/8/8/8/8/8 w");
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut game = w.clone();
+    let r = m.search(&mut game, Budget::iterations(10), &mut NoClock);
+    assert_eq!(r.best.map(|b| b.to / 8), Some(7));
+    for c in m.root_children() {
+        let finished = {
+            let mut x = w.clone();
+            x.make(c.mv);
+            x.is_terminal()
+        };
+        assert_eq!(c.visits == 0, finished, "{c:?}");
+    }
+    // Without node priors the parent's count is its own visits.
+    let plain = MctsConfig::<Bt>::default().validate().unwrap();
+    let mut m = Mcts::new(&mut nodes, plain);
+    let mut game = g.clone();
+    m.search(&mut game, Budget::iterations(50), &mut NoClock);
+    assert_eq!(
+        m.uct_parent_visits(NodeId::ROOT),
+        m.pool().get(NodeId::ROOT).visits()
+    );
+}
