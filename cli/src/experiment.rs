@@ -43,6 +43,9 @@ pub struct ExperimentArgs {
     /// One JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// No progress bar (it is shown only when stderr is a terminal anyway).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// One row of a preset: A against B, and what the paper reports for A.
@@ -501,7 +504,7 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
                 })
                 .unwrap_or_default(),
         };
-        let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b));
+        let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b), args.quiet);
         let (t, _) = arena::run_match::<G>(&spec, |t, done| {
             pb.set_position(done as u64);
             pb.set_message(score_message(t));
