@@ -13,6 +13,33 @@
 //!
 //! The crate never allocates: move lists are fixed-capacity, and search trees live in memory the
 //! caller provides. The optional `std` feature only adds conveniences.
+//!
+//! ## Quick start
+//!
+//! Parse a player spec (the papers' labels, see [`search::spec`]) with [`search::spec::parse`]
+//! (or [`search::spec::parse_mcts`] for MCTS only), give it node memory, and search:
+//!
+//! ```
+//! use imcts::games::breakthrough::Breakthrough;
+//! use imcts::search::{Budget, NoClock, node::Node, spec};
+//! use imcts::session::{Player, Session, SplitMemory};
+//! use imcts::Game;
+//!
+//! let mut nodes = vec![Node::EMPTY; 100_000]; // or a static buffer on `no_std`
+//! let mut memory = SplitMemory { nodes: &mut nodes, table: &mut [] };
+//! let player = Player::new(spec::parse::<Breakthrough>("mcts(ipp,im0.4,seed7)").unwrap());
+//! let mut session: Session<Breakthrough> = Session::new(player);
+//! let opening = session.parse_move("e2-e3").unwrap();
+//! session.play(opening, &mut memory).unwrap();
+//! let decision = session.search(Budget::iterations(2_000), &mut NoClock, &mut memory);
+//! let reply = decision.best.unwrap();
+//! assert!(session.game().is_legal(reply));
+//! session.play(reply, &mut memory).unwrap();
+//! ```
+//!
+//! For a wall-clock budget pass [`search::Budget::millis`] and any `FnMut() -> u64` that
+//! returns microseconds as the clock. The lower-level [`search::mcts::Mcts`] and
+//! [`search::alphabeta::search`] take the same validated configurations.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

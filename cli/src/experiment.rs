@@ -47,6 +47,9 @@ pub struct ExperimentArgs {
     /// `b` name the row), to this file: created before the first game, written as games finish.
     #[arg(long)]
     pub record: Option<String>,
+    /// No progress bar (it is shown only when stderr is a terminal anyway).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// One row of a preset: A against B, and what the paper reports for A.
@@ -532,7 +535,7 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
                 })
                 .unwrap_or_default(),
         };
-        let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b));
+        let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b), args.quiet);
         let m = arena::run_match_with::<G>(
             &spec,
             Vec::new(),

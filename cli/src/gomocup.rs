@@ -2,14 +2,21 @@
 //!
 //! Coordinates are `x,y` from 0, `x` the column from the left and `y` the row from the top, as
 //! the protocol has it; imcts's `a1` is the bottom-left point, so `y = 14 − (row − 1)`. Only the
-//! 15×15 board is supported. The game is Outer-Open Gomoku: an opening Black stone off the
-//! outer ring is refused with `ERROR`.
+//! 15×15 board is supported.
+//!
+//! Rules: `--rule outer-open` (the default: five or more win, Black's first stone on the outer
+//! ring), `freestyle` (five or more, any opening point) or `standard` (exactly five, any
+//! opening point). A manager's `INFO rule N` switches them: bit 1 set is `standard`, otherwise
+//! `freestyle` (bit 2, continuous play, changes nothing); renju (4) and caro (8) are refused
+//! with `ERROR` and the rule stays. Under outer-open an opening stone off the ring is refused
+//! with an `ERROR` naming the rule, whether it comes by `TURN` or as the first stone of a
+//! `BOARD` (stones are listed in the order they were played).
 
 use crate::player::{DEFAULT_NODES, HeapMemory};
 use crate::search::wall_clock;
 use clap::Args;
 use imcts::Game;
-use imcts::games::gomoku::{Gomoku, Move};
+use imcts::games::gomoku::{Gomoku, GomokuRules, Move, RING};
 use imcts::search::Budget;
 use imcts::session::{DEFAULT_HISTORY, Session};
 use std::io::{BufRead, Write};
@@ -26,6 +33,41 @@ pub struct GomocupArgs {
     /// A fixed number of simulations per move instead of time (reproducible play).
     #[arg(long)]
     pub sims: Option<u64>,
+    /// The rules until a manager's `INFO rule`: outer-open, freestyle or standard.
+    #[arg(long, default_value = "outer-open", value_parser = ["outer-open", "freestyle", "standard"])]
+    pub rule: String,
+}
+
+/// The rules named on the command line.
+fn rules_named(name: &str) -> GomokuRules {
+    match name {
+        "freestyle" => GomokuRules::FREESTYLE,
+        "standard" => GomokuRules::STANDARD,
+        _ => GomokuRules::OUTER_OPEN,
+    }
+}
+
+/// The rules of a Gomocup `INFO rule` bit mask, or why they are refused.
+fn rules_of_info(mask: u64) -> Result<GomokuRules, String> {
+    if mask & (4 | 8) != 0 {
+        return Err(format!(
+            "rule {mask}: renju and caro are not supported (freestyle: 0, standard: 1)"
+        ));
+    }
+    Ok(if mask & 1 != 0 {
+        GomokuRules::STANDARD
+    } else {
+        GomokuRules::FREESTYLE
+    })
+}
+
+/// The error for an opening stone off the ring under outer-open.
+fn outer_open_error(mv: Move) -> String {
+    format!(
+        "illegal move {}: under the outer-open rule Black's first stone goes on the outer ring \
+         (x or y in 0-1 or 13-14)",
+        write_xy(mv)
+    )
 }
 
 /// Parses `x,y` into a move.
@@ -45,9 +87,30 @@ struct Manager {
     turn_ms: u64,
     time_left_ms: Option<u64>,
     sims: Option<u64>,
+    rules: GomokuRules,
 }
 
 impl Manager {
+    /// A new game under the current rules.
+    fn restart(&mut self) {
+        self.session
+            .set_position(Gomoku::with_rules(self.rules), &mut self.memory);
+    }
+
+    /// `INFO rule`: the new rules apply to the game in progress too.
+    fn set_rules(&mut self, rules: GomokuRules) -> Result<(), String> {
+        let g = self.session.game();
+        let game = Gomoku::from_stones(
+            g.stones(imcts::Player::First),
+            g.stones(imcts::Player::Second),
+            rules,
+        )
+        .map_err(|e| format!("rule {}: {e}", rules.name()))?;
+        self.rules = rules;
+        self.session.set_position(game, &mut self.memory);
+        Ok(())
+    }
+
     fn budget(&self) -> Budget {
         if let Some(n) = self.sims {
             return Budget::iterations(n);
@@ -60,14 +123,13 @@ impl Manager {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), String> {
+        let game = self.session.game();
+        if game.stone_count() == 0 && !self.rules.free_opening && !RING.has(mv.0 as usize) {
+            return Err(outer_open_error(mv));
+        }
         self.session
             .play(mv, &mut self.memory)
             .map_err(|_| format!("illegal move {}", write_xy(mv)))
-    }
-
-    /// A new game at the start position.
-    fn restart(&mut self) {
-        self.session.reset(&mut self.memory);
     }
 
     /// Thinks, plays and returns our move.
@@ -85,6 +147,11 @@ impl Manager {
 
     /// Builds the position of a BOARD block: `(x, y, field)` with field 1 ours, 2 theirs.
     fn set_board(&mut self, stones: &[(Move, u8)]) -> Result<(), String> {
+        if let Some(&(first, _)) = stones.first() {
+            if !self.rules.free_opening && !RING.has(first.0 as usize) {
+                return Err(format!("BOARD: {}", outer_open_error(first)));
+            }
+        }
         let ours = stones.iter().filter(|s| s.1 == 1).count();
         let theirs = stones.len() - ours;
         // We move next: with equal counts we are Black, with one fewer we are White.
@@ -124,6 +191,12 @@ impl Manager {
         }
         text.push(' ');
         text.push(side);
+        if self.rules.exact_five {
+            text.push_str(" exact5");
+        }
+        if self.rules.free_opening {
+            text.push_str(" free");
+        }
         let game = Gomoku::parse_position(&text).map_err(|e| format!("BOARD: {e}"))?;
         self.session.set_position(game, &mut self.memory);
         Ok(())
@@ -144,7 +217,9 @@ pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Re
         turn_ms: args.ms,
         time_left_ms: None,
         sims: args.sims,
+        rules: rules_named(&args.rule),
     };
+    m.restart();
     let mut lines = input.lines();
     let io = |e: std::io::Error| format!("gomocup I/O: {e}");
     while let Some(line) = lines.next() {
@@ -210,6 +285,11 @@ pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Re
                 match (kv.next(), kv.next().and_then(|v| v.parse::<u64>().ok())) {
                     (Some("timeout_turn"), Some(v)) if v > 0 => m.turn_ms = v,
                     (Some("time_left"), Some(v)) => m.time_left_ms = Some(v),
+                    (Some("rule"), Some(v)) => {
+                        if let Err(e) = rules_of_info(v).and_then(|r| m.set_rules(r)) {
+                            writeln!(out, "ERROR {e}; playing {}", m.rules.name()).map_err(io)?;
+                        }
+                    }
                     _ => {}
                 }
                 None

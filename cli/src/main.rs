@@ -6,12 +6,14 @@ mod engine;
 mod experiment;
 mod games;
 mod gomocup;
+mod gtp;
 mod match_cmd;
 mod memory;
 mod perft;
 mod player;
 mod search;
 mod tournament;
+mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -42,6 +44,10 @@ enum Command {
     Gomocup(gomocup::GomocupArgs),
     /// Fixed searches per game; prints the `Bench:` signature (total nodes) and simulations/s.
     Bench(bench::BenchArgs),
+    /// Speak UCI (the chess engines' protocol) for every game; see the README.
+    Uci,
+    /// Speak GTP v2 (the Go Text Protocol) for Gomoku and Tic-Tac-Toe; see the README.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Ends quietly when stdout is closed early (`imcts ... | head`), as command-line tools do,
@@ -74,6 +80,8 @@ fn main() -> ExitCode {
         Command::Experiment(args) => experiment::run(&args),
         Command::Gomocup(args) => gomocup::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Uci => uci::run(),
+        Command::Gtp(args) => gtp::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

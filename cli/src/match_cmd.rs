@@ -5,7 +5,7 @@ use crate::search::BudgetArgs;
 use clap::Args;
 use imcts::{Game, Outcome, Player};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 /// Arguments of `imcts match`.
 #[derive(Args, Clone)]
@@ -44,6 +44,9 @@ pub struct MatchArgs {
     /// Print one JSON summary object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// No progress bar (it is shown only when stderr is a terminal anyway).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// The opening positions in an openings file's text, with their line numbers (from 1): `#`
@@ -106,23 +109,40 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     crate::with_game!(args.game.as_str(), G => run_game::<G>(args))
 }
 
-/// A progress bar on stderr showing the running score (hidden when stderr is not a terminal).
-pub fn progress_bar(total: usize, label: &str) -> ProgressBar {
+/// A progress bar on stderr: games done out of the total, the running score with its 95%
+/// interval, elapsed time and ETA. Hidden when `quiet` or when stderr is not a terminal, so
+/// pipes, files and JSON consumers see nothing of it.
+pub fn progress_bar(total: usize, label: &str, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
     let pb = ProgressBar::new(total as u64);
     pb.set_style(
-        ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
-            .expect("valid template")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, ETA {eta})",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
     );
     pb.set_prefix(label.to_string());
     pb
 }
 
-/// The running score as the progress bar shows it.
+/// The running score as the progress bar shows it: results, then A's score rate with the
+/// same 95% interval as the summary.
 pub fn score_message(t: &Tally) -> String {
     let mut s = format!("A {} B {} draws {}", t.a_wins, t.b_wins, t.draws);
     if t.discarded > 0 {
         s.push_str(&format!(" discarded {}", t.discarded));
+    }
+    if t.counted() > 0 {
+        let (lo, hi) = t.wilson95();
+        s.push_str(&format!(
+            " A {:.1}% [{:.1}, {:.1}]",
+            100.0 * t.a_rate(),
+            100.0 * lo,
+            100.0 * hi
+        ));
     }
     s
 }
@@ -139,7 +159,7 @@ fn run_game<G: MatchGame>(args: &MatchArgs) -> Result<(), String> {
         (None, None) => (None, Vec::new()),
     };
     arena::stop_on_signals()?;
-    let pb = progress_bar(spec.games, "match");
+    let pb = progress_bar(spec.games, "match", args.quiet);
     let m = arena::run_match_with::<G>(
         &spec,
         finished,

@@ -30,6 +30,9 @@ pub struct TournamentArgs {
     /// Print each match and the winner as JSON lines.
     #[arg(long)]
     pub json: bool,
+    /// No progress bar (it is shown only when stderr is a terminal anyway).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<(), String> {
@@ -73,7 +76,7 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
                 seed: arena::derive_seed(args.seed, round, slot as u64),
                 openings: Vec::new(),
             };
-            let pb = progress_bar(spec.games, &format!("{} vs {}", spec.a, spec.b));
+            let pb = progress_bar(spec.games, &format!("{} vs {}", spec.a, spec.b), args.quiet);
             let (t, _) = arena::run_match::<G>(&spec, |t, done| {
                 pb.set_position(done as u64);
                 pb.set_message(score_message(t));

@@ -221,6 +221,7 @@ impl Checked for Gomoku {
     fn start_variant(v: u8) -> Self {
         Gomoku::with_rules(GomokuRules {
             exact_five: v % 2 == 1,
+            free_opening: false,
         })
     }
 }

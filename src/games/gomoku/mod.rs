@@ -3,7 +3,8 @@
 //! ## Rules
 //! 15×15 board; Black ([`Player::First`]) moves first, then White, alternately placing a stone on
 //! an empty point. Black's first stone must go on the outer ring of width 2 (the two outermost
-//! rows or columns on each side: 104 points); afterwards any empty point is legal. Five stones in
+//! rows or columns on each side: 104 points), unless [`GomokuRules::free_opening`] (the Gomocup
+//! freestyle and standard rules) lets it go anywhere; afterwards any empty point is legal. Five stones in
 //! a row (horizontally, vertically or diagonally) win; by default a longer row wins too, and
 //! under [`GomokuRules::exact_five`] only a row of exactly five wins (an overline does not). A
 //! full board without a winning row is a draw.
@@ -21,7 +22,8 @@
 //! Points are written `h8`: columns `a`–`o` from the left, rows `1`–`15` from the bottom
 //! (upper-case columns accepted). A position is 15 rows from row 15 down to row 1 separated by
 //! `/`, `X` a Black stone, `O` a White stone, a number for that many empty points; then a space
-//! and the side to move (`b` or `w`), and `exact5` for [`GomokuRules::exact_five`]. The empty
+//! and the side to move (`b` or `w`), then `exact5` for [`GomokuRules::exact_five`] and `free`
+//! for [`GomokuRules::free_opening`] (in that order, each only if set). The empty
 //! board is `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b`.
 
 mod bits;
@@ -84,12 +86,44 @@ pub const RING: Bits = {
     Bits(w)
 };
 
-/// The rule options.
+/// The rule options. The default is Outer-Open Gomoku; [`GomokuRules::FREESTYLE`] and
+/// [`GomokuRules::STANDARD`] are the Gomocup (piskvork) rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub struct GomokuRules {
     /// Only a row of exactly five wins (an overline of six or more does not). Off by default:
     /// five or more win.
     pub exact_five: bool,
+    /// Black's first stone may go anywhere (no outer-open restriction). Off by default: the
+    /// first stone must go on the outer ring ([`RING`]).
+    pub free_opening: bool,
+}
+
+impl GomokuRules {
+    /// Outer-open: five or more win, Black opens on the outer ring (the default).
+    pub const OUTER_OPEN: GomokuRules = GomokuRules {
+        exact_five: false,
+        free_opening: false,
+    };
+    /// Gomocup freestyle: five or more win, any opening point.
+    pub const FREESTYLE: GomokuRules = GomokuRules {
+        exact_five: false,
+        free_opening: true,
+    };
+    /// Gomocup standard: exactly five win, any opening point.
+    pub const STANDARD: GomokuRules = GomokuRules {
+        exact_five: true,
+        free_opening: true,
+    };
+
+    /// The rule set's name: `outer-open`, `freestyle`, `standard`, or `outer-open exact5`.
+    pub const fn name(self) -> &'static str {
+        match (self.exact_five, self.free_opening) {
+            (false, false) => "outer-open",
+            (false, true) => "freestyle",
+            (true, true) => "standard",
+            (true, false) => "outer-open exact5",
+        }
+    }
 }
 
 /// A Gomoku move: the point's bit index `16·row + column` (`a1` = 0, `h8` = 119).
@@ -149,7 +183,7 @@ pub fn has_five(stones: Bits, exact: bool) -> bool {
 impl Gomoku {
     /// The empty board, Black to move, five or more win.
     pub const fn start() -> Self {
-        Self::with_rules(GomokuRules { exact_five: false })
+        Self::with_rules(GomokuRules::OUTER_OPEN)
     }
 
     /// The empty board under the given rules.
@@ -238,7 +272,7 @@ impl Gomoku {
     pub fn legal_set(&self) -> Bits {
         if self.over() {
             Bits::EMPTY
-        } else if self.count == 0 {
+        } else if self.count == 0 && !self.rules.free_opening {
             RING
         } else {
             self.empty()
@@ -446,7 +480,9 @@ impl Game for Gomoku {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         };
-        let mut h = (self.side as u64) ^ (self.rules.exact_five as u64) << 1;
+        let mut h = (self.side as u64)
+            ^ (self.rules.exact_five as u64) << 1
+            ^ (self.rules.free_opening as u64) << 2;
         for (i, b) in self.stones.iter().enumerate() {
             for (j, &w) in b.0.iter().enumerate() {
                 h = mix(h ^ w ^ ((i * 4 + j) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -490,18 +526,20 @@ impl Game for Gomoku {
         let side = fields
             .next()
             .ok_or(ParseError::new("side to move", Problem::Missing))?;
-        let rules = match fields.next() {
-            None => GomokuRules::default(),
-            Some("exact5") => GomokuRules { exact_five: true },
-            Some(_) => {
-                return Err(ParseError::new(
-                    "rules",
-                    Problem::Inconsistent("expected 'exact5' or nothing"),
-                ));
-            }
-        };
-        if fields.next().is_some() {
-            return Err(ParseError::new("rules", Problem::Extra));
+        let mut rules = GomokuRules::default();
+        for (i, flag) in fields.enumerate() {
+            let slot = match flag {
+                "exact5" if i == 0 => &mut rules.exact_five,
+                "free" if !rules.free_opening => &mut rules.free_opening,
+                _ if i >= 1 => return Err(ParseError::new("rules", Problem::Extra)),
+                _ => {
+                    return Err(ParseError::new(
+                        "rules",
+                        Problem::Inconsistent("expected 'exact5', 'free', both or nothing"),
+                    ));
+                }
+            };
+            *slot = true;
         }
         let (mut black, mut white) = (Bits::EMPTY, Bits::EMPTY);
         let mut rows = 0u16;
@@ -599,6 +637,9 @@ impl Game for Gomoku {
         })?;
         if self.rules.exact_five {
             out.write_str(" exact5")?;
+        }
+        if self.rules.free_opening {
+            out.write_str(" free")?;
         }
         Ok(())
     }

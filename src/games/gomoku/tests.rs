@@ -53,7 +53,10 @@ fn near_end_position(seed: u64, back: usize) -> Gomoku {
 }
 
 fn rules(exact: bool) -> GomokuRules {
-    GomokuRules { exact_five: exact }
+    GomokuRules {
+        exact_five: exact,
+        free_opening: false,
+    }
 }
 
 #[test]
@@ -473,4 +476,39 @@ fn measure_win_detection() {
     }
     let whole = t.elapsed().as_nanos() as f64 / (rounds * positions.len()) as f64;
     std::println!("last stone: {last:.1} ns, whole board: {whole:.1} ns ({hits} wins)");
+}
+
+/// The Gomocup rules: freestyle and standard open anywhere, outer-open only on the ring; the
+/// rule survives a position string and is part of the key.
+#[test]
+fn free_opening_rules_round_trip_and_open_anywhere() {
+    let centre = Gomoku::parse_point("h8").unwrap();
+    let outer = Gomoku::new();
+    assert!(!outer.is_legal(Move(centre)));
+    assert_eq!(outer.legal_set().count(), 104);
+    for rules in [GomokuRules::FREESTYLE, GomokuRules::STANDARD] {
+        let g = Gomoku::with_rules(rules);
+        assert!(g.is_legal(Move(centre)));
+        assert_eq!(g.legal_set().count(), POINTS as u32);
+        let mut text = std::string::String::new();
+        g.write_position(&mut text).unwrap();
+        let back = Gomoku::parse_position(&text).unwrap();
+        assert_eq!(back.rules(), rules, "{text}");
+        assert_ne!(back.key(), outer.key());
+    }
+    assert_eq!(GomokuRules::STANDARD.name(), "standard");
+    assert_eq!(GomokuRules::default(), GomokuRules::OUTER_OPEN);
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b";
+    assert_eq!(
+        Gomoku::parse_position(&std::format!("{empty} free"))
+            .unwrap()
+            .rules(),
+        GomokuRules::FREESTYLE
+    );
+    for bad in ["free exact5", "exact5 exact5", "free free", "open"] {
+        assert!(
+            Gomoku::parse_position(&std::format!("{empty} {bad}")).is_err(),
+            "{bad}"
+        );
+    }
 }
