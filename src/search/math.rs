@@ -41,33 +41,100 @@ const fn ln_f64(x: f64) -> f64 {
     k * LN2 + 2.0 * sum
 }
 
-/// `1/sqrt(n)` for `n < N` (entry 0 unused).
-static INV_SQRT: [f32; N] = {
-    let mut t = [0.0f32; N];
-    let mut i = 1;
-    while i < N {
-        t[i] = (1.0 / sqrt_f64(i as f64)) as f32;
-        i += 1;
-    }
-    t
-};
+/// `1/sqrt(n)` as the table holds it, computed in `f64` and rounded once.
+const fn inv_sqrt_entry(n: usize) -> f32 {
+    (1.0 / sqrt_f64(n as f64)) as f32
+}
 
-/// `sqrt(ln n)` for `n < N` (entries 0 and 1 are 0).
-static SQRT_LN: [f32; N] = {
-    let mut t = [0.0f32; N];
-    let mut i = 2;
-    while i < N {
-        t[i] = sqrt_f64(ln_f64(i as f64)) as f32;
-        i += 1;
+/// `sqrt(ln n)` as the table holds it (`n ≥ 2`), computed in `f64` and rounded once.
+const fn sqrt_ln_entry(n: usize) -> f32 {
+    sqrt_f64(ln_f64(n as f64)) as f32
+}
+
+/// The tables, computed at compile time: 32 KiB of read-only data.
+#[cfg(not(feature = "lazy-uct-tables"))]
+mod tables {
+    use super::{N, inv_sqrt_entry, sqrt_ln_entry};
+
+    /// `1/sqrt(n)` for `n < N` (entry 0 unused).
+    static INV_SQRT: [f32; N] = {
+        let mut t = [0.0f32; N];
+        let mut i = 1;
+        while i < N {
+            t[i] = inv_sqrt_entry(i);
+            i += 1;
+        }
+        t
+    };
+
+    /// `sqrt(ln n)` for `n < N` (entries 0 and 1 are 0).
+    static SQRT_LN: [f32; N] = {
+        let mut t = [0.0f32; N];
+        let mut i = 2;
+        while i < N {
+            t[i] = sqrt_ln_entry(i);
+            i += 1;
+        }
+        t
+    };
+
+    #[inline(always)]
+    pub fn inv_sqrt(n: usize) -> f32 {
+        INV_SQRT[n]
     }
-    t
-};
+
+    #[inline(always)]
+    pub fn sqrt_ln(n: usize) -> f32 {
+        SQRT_LN[n]
+    }
+}
+
+/// The same tables filled on first use (feature `lazy-uct-tables`): zero-initialised statics
+/// take no space in a firmware image or a wasm module, and each entry is computed by the same
+/// `f64` functions as the compile-time table, so the values (and searches) are bit-identical.
+/// A race between threads filling one entry is benign: both store the same bits.
+#[cfg(feature = "lazy-uct-tables")]
+mod tables {
+    use super::{N, inv_sqrt_entry, sqrt_ln_entry};
+    use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+    /// `f32` bits; 0 means "not computed yet" (no entry in use is +0.0).
+    static INV_SQRT: [AtomicU32; N] = [const { AtomicU32::new(0) }; N];
+    static SQRT_LN: [AtomicU32; N] = [const { AtomicU32::new(0) }; N];
+
+    #[inline(always)]
+    fn lookup(table: &[AtomicU32; N], n: usize, f: fn(usize) -> f32) -> f32 {
+        let bits = table[n].load(Relaxed);
+        if bits != 0 {
+            return f32::from_bits(bits);
+        }
+        let v = f(n);
+        table[n].store(v.to_bits(), Relaxed);
+        v
+    }
+
+    #[inline(always)]
+    pub fn inv_sqrt(n: usize) -> f32 {
+        if n == 0 {
+            return 0.0; // as the compile-time table's unused entry 0
+        }
+        lookup(&INV_SQRT, n, inv_sqrt_entry)
+    }
+
+    #[inline(always)]
+    pub fn sqrt_ln(n: usize) -> f32 {
+        if n < 2 {
+            return 0.0;
+        }
+        lookup(&SQRT_LN, n, sqrt_ln_entry)
+    }
+}
 
 /// `1/sqrt(n)` for `n ≥ 1`.
 #[inline(always)]
 pub fn inv_sqrt(n: u32) -> f32 {
     if (n as usize) < N {
-        INV_SQRT[n as usize]
+        tables::inv_sqrt(n as usize)
     } else {
         1.0 / libm::sqrtf(n as f32)
     }
@@ -77,7 +144,7 @@ pub fn inv_sqrt(n: u32) -> f32 {
 #[inline(always)]
 pub fn sqrt_ln(n: u32) -> f32 {
     if (n as usize) < N {
-        SQRT_LN[n as usize]
+        tables::sqrt_ln(n as usize)
     } else {
         libm::sqrtf(libm::logf(n as f32))
     }
@@ -98,5 +165,29 @@ mod tests {
             assert!((a - b).abs() <= 1e-6, "{n}: {a} vs {b}");
         }
         assert!((inv_sqrt(10_000) - 0.01).abs() < 1e-9);
+    }
+
+    /// The table entries equal the same functions evaluated at run time, bit for bit: what
+    /// makes the `lazy-uct-tables` build search exactly as the compile-time tables do.
+    #[test]
+    fn table_entries_equal_their_run_time_computation() {
+        for n in 1..N {
+            let run_time = core::hint::black_box(n);
+            assert_eq!(
+                inv_sqrt(n as u32).to_bits(),
+                inv_sqrt_entry(run_time).to_bits(),
+                "{n}"
+            );
+            if n >= 2 {
+                assert_eq!(
+                    sqrt_ln(n as u32).to_bits(),
+                    sqrt_ln_entry(run_time).to_bits(),
+                    "{n}"
+                );
+            }
+        }
+        assert_eq!(inv_sqrt(0), 0.0);
+        assert_eq!(sqrt_ln(0), 0.0);
+        assert_eq!(sqrt_ln(1), 0.0);
     }
 }
