@@ -122,7 +122,10 @@ fn check<G: Checked>(b: &mut Bytes) {
     };
     // Validation, not the search, refuses depths outside 1..=64.
     let Ok(cfg) = cfg.validate() else {
-        assert!(max_depth == 0 || max_depth > 64, "depth {max_depth} refused");
+        assert!(
+            max_depth == 0 || max_depth > 64,
+            "depth {max_depth} refused"
+        );
         return;
     };
     let mut entries = vec![TtEntry::EMPTY; b.u8() as usize % 64];
