@@ -516,12 +516,12 @@ fn engine_bytes(node_capacity: usize) -> Result<usize, imcts_status> {
         .ok_or(imcts_status::CapacityTooLarge)
 }
 
-/// Checks `ptr` and splits it into the engine and its region.
+/// Checks that `ptr` is non-NULL, aligned and starts with the magic `imcts_engine_init` writes;
+/// reads only.
 ///
 /// # Safety
-/// `ptr` must be NULL or a pointer returned by `imcts_engine_init` whose memory is still valid
-/// and not in use elsewhere for the returned lifetime.
-unsafe fn open<'a>(ptr: *mut imcts_engine) -> Result<(&'a mut Engine, Region), imcts_status> {
+/// `ptr` must be NULL or point to at least an engine's worth of readable memory.
+unsafe fn check_engine(ptr: *const imcts_engine) -> Result<(), imcts_status> {
     if ptr.is_null() {
         return Err(imcts_status::NullPointer);
     }
@@ -533,6 +533,17 @@ unsafe fn open<'a>(ptr: *mut imcts_engine) -> Result<(&'a mut Engine, Region), i
     if unsafe { ptr.cast::<u64>().read() } != MAGIC {
         return Err(imcts_status::BadEngine);
     }
+    Ok(())
+}
+
+/// Checks `ptr` and splits it into the engine and its region.
+///
+/// # Safety
+/// `ptr` must be NULL or a pointer returned by `imcts_engine_init` whose memory is still valid
+/// and not in use elsewhere for the returned lifetime.
+unsafe fn open<'a>(ptr: *mut imcts_engine) -> Result<(&'a mut Engine, Region), imcts_status> {
+    // SAFETY: forwarded from the caller.
+    unsafe { check_engine(ptr) }?;
     // SAFETY: the magic says imcts_engine_init wrote an Engine here; the caller guarantees
     // exclusive access for 'a.
     let engine = unsafe { &mut *ptr.cast::<Engine>() };
@@ -572,17 +583,8 @@ unsafe fn with_engine_ref<R>(
     ptr: *const imcts_engine,
     f: impl FnOnce(&Games) -> Result<R, imcts_status>,
 ) -> Result<R, imcts_status> {
-    if ptr.is_null() {
-        return Err(imcts_status::NullPointer);
-    }
-    if !(ptr as usize).is_multiple_of(ALIGN) {
-        return Err(imcts_status::BadEngine);
-    }
-    // SAFETY: non-NULL, aligned, and (caller's guarantee) at least an engine's worth of
-    // readable memory; the magic is a plain u64 at offset 0 of the repr(C) struct.
-    if unsafe { ptr.cast::<u64>().read() } != MAGIC {
-        return Err(imcts_status::BadEngine);
-    }
+    // SAFETY: forwarded from the caller.
+    unsafe { check_engine(ptr) }?;
     // SAFETY: the magic says imcts_engine_init wrote an Engine here; only shared access.
     let engine = unsafe { &*ptr.cast::<Engine>() };
     f(&engine.games)
