@@ -157,7 +157,7 @@ fn loa_table5(scale: Scale, _: u64) -> Vec<Row> {
 
 /// Seed 003, Tables 4–5 in spirit: Dist(k) players against each other in Outer-Open Gomoku.
 fn gomoku_dist(_: Scale, _: u64) -> Vec<Row> {
-    use imcts::search::bbq_experiments::GOMOKU_DIST_SPECS as D;
+    use crate::bbq_experiments::GOMOKU_DIST_SPECS as D;
     vec![
         row(D[0], D[1], None, 100, 1.0),
         row(D[0], D[2], None, 100, 1.0),
@@ -168,7 +168,7 @@ fn gomoku_dist(_: Scale, _: u64) -> Vec<Row> {
 
 /// Seed 003's Depth(30/40/50) comparison with Dist(1).
 fn gomoku_depth(_: Scale, _: u64) -> Vec<Row> {
-    use imcts::search::bbq_experiments::GOMOKU_DEPTH_SPECS as D;
+    use crate::bbq_experiments::GOMOKU_DEPTH_SPECS as D;
     vec![
         row(D[0], D[1], None, 100, 1.0),
         row(D[0], D[2], None, 100, 1.0),
@@ -592,8 +592,8 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
 /// the side to move, `(mean + 1)/2`, averaged over many seeded searches. The paper's numbers that
 /// survive in its text are printed beside ours.
 fn ttt_tables(args: &ExperimentArgs) -> Result<(), String> {
+    use crate::bbq_experiments::{Fig5, MoveRate, TTT_TABLES, root_win_rates};
     use imcts::games::tictactoe::{FIG5A, FIG5B, TicTacToe};
-    use imcts::search::bbq_experiments::{Fig5, MoveRate, TTT_TABLES, root_win_rates};
     use imcts::search::node::Node;
     let runs = match args.scale {
         Scale::Quick => args.games.unwrap_or(200),

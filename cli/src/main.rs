@@ -1,6 +1,7 @@
 //! `imcts`: the command-line front end of the imcts kernel.
 
 mod arena;
+mod bbq_experiments;
 mod bench;
 mod engine;
 mod experiment;

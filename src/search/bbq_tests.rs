@@ -1,10 +1,8 @@
-//! Tests of the BBQ options (paper 003) and of its experiments: each option on constructed
-//! positions, specs, determinism, the Tic-Tac-Toe tables in small, Gomoku matches end to end.
+//! Tests of the BBQ options (paper 003): each option on constructed positions, specs,
+//! determinism. The experiments' tests (Tables 1 and 3 in small) are with the experiments, in
+//! `cli/src/bbq_experiments.rs`.
 
 use super::bbq::{BbqConfig, DEFAULT_MAX_DEPTH};
-use super::bbq_experiments::{
-    self as exp, Fig5, GOMOKU_DEPTH_SPECS, GOMOKU_DIST_SPECS, MoveRate, TTT_TABLES,
-};
 use super::config::{MctsConfig, Valid};
 use super::mcts::{ChildStats, Mcts};
 use super::node::{Node, Proven};
@@ -216,7 +214,7 @@ fn depth_cap_makes_deep_simulations_draws() {
     let mut rng = seeded(3);
     for _ in 0..20 {
         let mut g = Breakthrough::new();
-        assert_eq!(playout::run_bbq(&mut g, &c, &mut rng, 5), (0.0, 5));
+        assert_eq!(playout::run_within(&mut g, &c, &mut rng, 5), (0.0, 5));
     }
     // Tic-Tac-Toe with depth2: from Fig. 5(a) B2 still loses at ply 2; C2's loss comes later,
     // so it is a draw.
@@ -307,7 +305,7 @@ fn dist_restricts_expansion_and_playouts() {
     let mut rng = seeded(9);
     for _ in 0..50 {
         let mut g = p;
-        assert_eq!(playout::run_bbq(&mut g, &c, &mut rng, 1).1, 1);
+        assert_eq!(playout::run_within(&mut g, &c, &mut rng, 1).1, 1);
         let placed = (0..=255u16)
             .filter_map(<Gomoku as Game>::decode_move)
             .find(|&m| p.is_legal(m) && !g.is_legal(m))
@@ -350,7 +348,7 @@ fn bbq_searches_are_deterministic() {
     }
     let s = "mcts(best,quick,depth30,dist1,big,seed5)";
     assert_eq!(run(&Kalah::new(), s), run(&Kalah::new(), s));
-    let s = GOMOKU_DIST_SPECS[0];
+    let s = "mcts(best,quick,depth50,dist1)";
     assert_eq!(run(&Gomoku::new(), s), run(&Gomoku::new(), s));
 }
 
@@ -372,12 +370,6 @@ fn bbq_specs_parse_and_reject() {
     // They combine with everything else.
     let c = cfg::<Breakthrough>("mcts(bl',im0.4,best,quick,one,reuse)");
     assert!(c.bbq.best && c.bbq.quick && c.node_priors.is_some());
-    for s in GOMOKU_DIST_SPECS.iter().chain(&GOMOKU_DEPTH_SPECS) {
-        cfg::<Gomoku>(s);
-    }
-    for row in TTT_TABLES {
-        cfg::<Ttt>(row.spec);
-    }
     for (s, label) in [
         ("mcts(dist0)", "dist0"),
         ("mcts(depth0)", "depth0"),
@@ -406,195 +398,4 @@ fn solver_proves_tic_tac_toe_a_draw() {
     let r = m.search(&mut g, Budget::iterations(200_000), &mut NoClock);
     assert_eq!(r.proven, Proven::Draw, "{r:?}");
     assert_eq!(r.value, 0.0);
-}
-
-fn rates(
-    fig: Fig5,
-    spec_text: &str,
-    iterations: u64,
-    runs: u32,
-) -> Vec<MoveRate<<Ttt as Game>::Move>> {
-    let p = match fig {
-        Fig5::A => FIG5A,
-        Fig5::B => FIG5B,
-    };
-    let mut nodes = vec![Node::EMPTY; 5_000];
-    let mut out = [MoveRate {
-        mv: ttt(&Ttt::new(), "A1"),
-        win_rate: 0.0,
-        visit_share: 0.0,
-        runs_visited: 0,
-    }; 9];
-    let n = exp::root_win_rates(
-        &p,
-        cfg::<Ttt>(spec_text),
-        iterations,
-        runs,
-        &mut nodes,
-        &mut out,
-    );
-    out[..n].to_vec()
-}
-
-#[test]
-fn table1_depth_rewards_separate_b2_from_c2() {
-    let b2 = ttt(&FIG5A, "B2");
-    let c2 = ttt(&FIG5A, "C2");
-    let get = |rs: &[MoveRate<_>], mv| rs.iter().find(|r| r.mv == mv).unwrap().win_rate;
-    let plain = rates(Fig5::A, exp::PLAIN, 100, 200);
-    let bbq = rates(Fig5::A, exp::MINIMAX_DEPTH, 100, 200);
-    let shares: f32 = bbq.iter().map(|r| r.visit_share).sum();
-    assert!((shares - 1.0).abs() < 1e-3);
-    // Depth rewards: B2 (loss at ply 2) at about 0.02, C2 (loss at ply 4 or later) clearly
-    // above it; plain MCTS puts the two within a few hundredths of each other.
-    assert!(get(&bbq, b2) < 0.03, "{bbq:?}");
-    assert!(get(&bbq, c2) > get(&bbq, b2) + 0.03, "{bbq:?}");
-    let gap_plain = (get(&plain, c2) - get(&plain, b2)).abs();
-    assert!(gap_plain < 0.05, "{plain:?}");
-    assert!(get(&plain, b2) > 0.1 && get(&plain, c2) > 0.1, "{plain:?}");
-}
-
-#[test]
-fn table3_depth_rewards_rank_b2_last_in_fig5b() {
-    // Fig. 5(b) with 5 playouts per iteration: the drawing B2 gets the lowest win rate, near the
-    // draw's ½ (pessimistic, as a min over noisy replies is); the winning moves are above it.
-    let b2 = ttt(&FIG5B, "B2");
-    let rs = rates(Fig5::B, exp::MINIMAX_DEPTH5, 100, 100);
-    let b = rs.iter().find(|r| r.mv == b2).unwrap().win_rate;
-    for r in &rs {
-        if r.mv != b2 {
-            assert!(r.win_rate > b + 0.03, "{rs:?}");
-        }
-    }
-    assert!((b - 0.5).abs() < 0.15, "B2 draws: {rs:?}");
-}
-
-#[test]
-fn gomoku_matches_run_end_to_end() {
-    let mut nodes = vec![Node::EMPTY; 20_000];
-    let a = cfg::<Gomoku>(GOMOKU_DIST_SPECS[0]);
-    let b = cfg::<Gomoku>(GOMOKU_DEPTH_SPECS[0]);
-    let score = exp::play_match(
-        &Gomoku::new(),
-        a,
-        b,
-        2,
-        Budget::iterations(150),
-        &mut nodes,
-        225,
-    );
-    assert_eq!(score.wins + score.losses + score.draws, 2);
-    let again = exp::play_match(
-        &Gomoku::new(),
-        a,
-        b,
-        2,
-        Budget::iterations(150),
-        &mut nodes,
-        225,
-    );
-    assert_eq!(score, again, "matches are deterministic");
-    // Tic-Tac-Toe self-play with best, quick: perfect play draws.
-    let p = cfg::<Ttt>("mcts(best,quick)");
-    let o = exp::play_game(&Ttt::new(), [p, p], Budget::iterations(3000), &mut nodes, 9);
-    assert_eq!(o, Outcome::Draw);
-}
-
-/// The full Tic-Tac-Toe tables for `docs/bbq.md`:
-/// `cargo test --release -p imcts bbq_tables_full -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn bbq_tables_full() {
-    use std::println;
-    // BBQ_EXTRA=c2 appends a label to every spec (e.g. to vary the UCT constant).
-    let extra = std::env::var("BBQ_EXTRA").unwrap_or_default();
-    for row in TTT_TABLES {
-        let spec_text = if extra.is_empty() {
-            std::string::String::from(row.spec)
-        } else {
-            std::format!("{},{extra})", row.spec.trim_end_matches(')'))
-        };
-        let rs = rates(row.fig, &spec_text, row.iterations, 1000);
-        let p = match row.fig {
-            Fig5::A => FIG5A,
-            Fig5::B => FIG5B,
-        };
-        let mut line = std::format!(
-            "T{} {:?} {:48} {:>4} |",
-            row.table,
-            row.fig,
-            spec_text,
-            row.iterations
-        );
-        for r in &rs {
-            line += &std::format!(
-                " {} {:.2} ({:.2})",
-                crate::game::move_string(&p, r.mv),
-                r.win_rate,
-                r.visit_share
-            );
-        }
-        println!("{line}");
-    }
-}
-
-/// Small versions of the paper's Outer-Open Gomoku Tables 4 (Dist) and 5 (Depth) for
-/// `docs/bbq.md`: every pair of players, colours alternating.
-/// `BBQ_GAMES=10 BBQ_SIMS=2000 cargo test --release -p imcts gomoku_tables_full -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn gomoku_tables_full() {
-    use std::println;
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
-    let games = env("BBQ_GAMES", 10) as u32;
-    let sims = env("BBQ_SIMS", 2000);
-    let mut nodes = vec![Node::EMPTY; 1_000_000];
-    // "Versions": plain MCTS, best win alone, best and quick win (all with Dist(1)).
-    // BBQ_VERSIONS='mcts(dist1)|mcts(quick,dist1)' plays only that list instead.
-    let custom = std::env::var("BBQ_VERSIONS").unwrap_or_default();
-    let mut versions: Vec<&str> = custom.split('|').filter(|s| !s.is_empty()).collect();
-    let tables: &[&[&str]] = if versions.is_empty() {
-        versions = vec![
-            "mcts(dist1)",
-            "mcts(best,dist1)",
-            "mcts(best,quick,depth50,dist1)",
-        ];
-        &[
-            &GOMOKU_DIST_SPECS[..],
-            &GOMOKU_DEPTH_SPECS[..],
-            &versions[..],
-        ]
-    } else {
-        &[&versions[..]]
-    };
-    for (t, specs) in tables.iter().enumerate() {
-        let table = ["T4", "T5", "V"][if tables.len() == 1 { 2 } else { t }];
-        for i in 0..specs.len() {
-            for j in i + 1..specs.len() {
-                let s = exp::play_match(
-                    &Gomoku::new(),
-                    cfg::<Gomoku>(specs[i]),
-                    cfg::<Gomoku>(specs[j]),
-                    games,
-                    Budget::iterations(sims),
-                    &mut nodes,
-                    225,
-                );
-                println!(
-                    "{table} {:34} vs {:34} {:>3}-{:<3} ({} draws) {:.2}",
-                    specs[i],
-                    specs[j],
-                    s.wins,
-                    s.losses,
-                    s.draws,
-                    s.rate()
-                );
-            }
-        }
-    }
 }

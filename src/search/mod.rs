@@ -3,8 +3,7 @@
 //! - [`mcts`]: the MCTS searcher ([`mcts::Mcts`]) over a caller-provided [`pool`] of
 //!   [`node::Node`]s, configured by [`config::MctsConfig`].
 //! - [`playout`]: playout policies and early terminations.
-//! - [`bbq`]: paper 003's miniMax-MCTS with depth rewards (Big, Best, Quick win), as options;
-//!   [`bbq_experiments`]: that paper's Tic-Tac-Toe tables and Gomoku matches as functions.
+//! - [`bbq`]: paper 003's miniMax-MCTS with depth rewards (Big, Best, Quick win), as options.
 //! - [`spec`]: the papers' player labels (`mcts(ipp,im0.4)`, `ab(efLH)`, …) parsed into
 //!   configurations.
 //! - [`alphabeta`]: the αβ baseline.
@@ -13,7 +12,6 @@
 
 pub mod alphabeta;
 pub mod bbq;
-pub mod bbq_experiments;
 #[cfg(test)]
 mod bbq_tests;
 pub mod config;

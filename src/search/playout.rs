@@ -1,7 +1,7 @@
 //! Playouts: from a leaf to the end of the game (or an early termination), on a copy of the
 //! state, returning the reward for the first player.
 
-use super::config::{MctsConfig, PlayoutConfig, PlayoutPolicy};
+use super::config::{MctsConfig, PlayoutPolicy};
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::{below, unit_f32};
@@ -9,46 +9,193 @@ use crate::rng::{below, unit_f32};
 /// Runs one playout on `game` (which it consumes as scratch) and returns the reward for
 /// [`Player::First`] in `[-1, 1]` and the number of playout moves played.
 pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (f32, u32) {
-    run_inner::<G, false>(game, cfg, rng, cfg.playout.max_plies)
+    run_within(game, cfg, rng, u32::MAX)
 }
 
-/// [`run`] for the BBQ options ([`super::bbq`]): stops as a draw after `max_plies` playout moves
-/// (the depth cap left below the leaf, or [`PlayoutConfig::max_plies`](super::config::PlayoutConfig)
-/// if smaller) and draws moves from [`Game::candidate_moves`] when `cfg.bbq.dist` is set.
-pub fn run_bbq<G: Game>(
-    game: &mut G,
-    cfg: &MctsConfig<G>,
-    rng: &mut SearchRng,
-    max_plies: u32,
-) -> (f32, u32) {
-    let max_plies = max_plies.min(cfg.playout.max_plies);
-    if cfg.bbq.dist.is_some() {
-        run_inner::<G, true>(game, cfg, rng, max_plies)
-    } else {
-        run_inner::<G, false>(game, cfg, rng, max_plies)
-    }
-}
-
-/// The playout loop; `DIST` draws moves from the Dist(k) candidates. Monomorphised so the
-/// default playout carries no trace of the option.
+/// [`run`] stopped as a draw after `room` playout moves if
+/// [`PlayoutConfig::max_plies`](super::config::PlayoutConfig::max_plies) does not stop it first (BBQ's depth cap, [`super::bbq`]).
+///
+/// The playout is assembled here, once: where the moves come from (every legal move, or the
+/// Dist(k) candidates of [`BbqConfig::dist`](super::bbq::BbqConfig::dist)) and which policy
+/// picks among them are type parameters of one loop (`play`).
 #[inline(always)]
-fn run_inner<G: Game, const DIST: bool>(
+pub fn run_within<G: Game>(
     game: &mut G,
     cfg: &MctsConfig<G>,
     rng: &mut SearchRng,
-    max_plies: u32,
+    room: u32,
 ) -> (f32, u32) {
+    let max_plies = room.min(cfg.playout.max_plies);
     let p = &cfg.playout;
-    if !DIST
+    if cfg.bbq.dist.is_none()
         && p.policy == PlayoutPolicy::Random
         && p.epsilon_greedy.is_none()
         && p.fixed_cutoff.is_none()
         && p.dynamic_cutoff.is_none()
     {
-        // Nothing to look at on the way: the game's own tight loop.
+        // Nothing to look at on the way: the game's own tight loop, inlined into the caller.
         let (o, plies) = game.random_playout(rng, max_plies);
         return (o.map_or(0.0, |o| o.reward(Player::First)), plies);
     }
+    match cfg.bbq.dist {
+        None => with_policy(game, cfg, rng, max_plies, Legal),
+        Some(k) => with_policy(game, cfg, rng, max_plies, Near(k)),
+    }
+}
+
+/// Picks the policy's instance of [`play`].
+#[inline(always)]
+fn with_policy<G: Game, S: Source>(
+    game: &mut G,
+    cfg: &MctsConfig<G>,
+    rng: &mut SearchRng,
+    max_plies: u32,
+    source: S,
+) -> (f32, u32) {
+    let p = &cfg.playout;
+    match p.policy {
+        PlayoutPolicy::Random => play::<G, S, Uniform>(game, cfg, rng, max_plies, source),
+        PlayoutPolicy::Informed if p.text_ipp => {
+            play::<G, S, InformedText>(game, cfg, rng, max_plies, source)
+        }
+        PlayoutPolicy::Informed => play::<G, S, Informed>(game, cfg, rng, max_plies, source),
+        PlayoutPolicy::AlphaBeta => play::<G, S, TwoPly>(game, cfg, rng, max_plies, source),
+    }
+}
+
+/// Where a playout's moves come from.
+trait Source: Copy {
+    /// Whether this is every legal move (the games' fast paths then apply).
+    const ALL: bool;
+    /// Writes the moves of `game` into `out`.
+    fn fill<G: Game>(self, game: &G, out: &mut G::MoveList);
+}
+
+/// Every legal move.
+#[derive(Clone, Copy)]
+struct Legal;
+
+impl Source for Legal {
+    const ALL: bool = true;
+    #[inline(always)]
+    fn fill<G: Game>(self, game: &G, out: &mut G::MoveList) {
+        game.legal_moves(out)
+    }
+}
+
+/// Dist(k): [`Game::candidate_moves`] with this `k`.
+#[derive(Clone, Copy)]
+struct Near(u8);
+
+impl Source for Near {
+    const ALL: bool = false;
+    #[inline(always)]
+    fn fill<G: Game>(self, game: &G, out: &mut G::MoveList) {
+        game.candidate_moves(self.0, out)
+    }
+}
+
+/// A playout policy: the move it picks in a position that is not finished.
+trait Policy {
+    /// A move among `source`'s moves in `game` (`list` is scratch).
+    fn pick<G: Game, S: Source>(
+        game: &mut G,
+        source: S,
+        list: &mut G::MoveList,
+        cfg: &MctsConfig<G>,
+        rng: &mut SearchRng,
+    ) -> G::Move;
+}
+
+/// Uniformly random moves.
+struct Uniform;
+
+impl Policy for Uniform {
+    #[inline(always)]
+    fn pick<G: Game, S: Source>(
+        game: &mut G,
+        source: S,
+        list: &mut G::MoveList,
+        _: &MctsConfig<G>,
+        rng: &mut SearchRng,
+    ) -> G::Move {
+        if S::ALL {
+            game.random_playout_move(rng)
+        } else {
+            source.fill(game, list);
+            let moves = list.moves();
+            moves[below(rng, moves.len() as u32) as usize]
+        }
+    }
+}
+
+/// The game's informed policy (`ipp`, as the paper's code implements it).
+struct Informed;
+
+impl Policy for Informed {
+    #[inline(always)]
+    fn pick<G: Game, S: Source>(
+        game: &mut G,
+        source: S,
+        list: &mut G::MoveList,
+        _: &MctsConfig<G>,
+        rng: &mut SearchRng,
+    ) -> G::Move {
+        if S::ALL {
+            game.informed_playout_step(list, rng)
+        } else {
+            source.fill(game, list);
+            game.informed_playout_move(list.moves(), rng)
+        }
+    }
+}
+
+/// The informed policy as the paper's text describes it (`text-ipp`).
+struct InformedText;
+
+impl Policy for InformedText {
+    #[inline(always)]
+    fn pick<G: Game, S: Source>(
+        game: &mut G,
+        source: S,
+        list: &mut G::MoveList,
+        _: &MctsConfig<G>,
+        rng: &mut SearchRng,
+    ) -> G::Move {
+        source.fill(game, list);
+        game.informed_playout_move_text(list.moves(), rng)
+    }
+}
+
+/// αβ playouts (`abp`): a selective two-ply search ([`super::shallow`]). It generates its own
+/// moves: the Dist(k) restriction does not apply to it, and no candidate list is built for it.
+struct TwoPly;
+
+impl Policy for TwoPly {
+    #[inline(always)]
+    fn pick<G: Game, S: Source>(
+        game: &mut G,
+        _: S,
+        _: &mut G::MoveList,
+        cfg: &MctsConfig<G>,
+        rng: &mut SearchRng,
+    ) -> G::Move {
+        crate::search::shallow::two_ply_move(game, cfg.eval, rng)
+    }
+}
+
+/// The playout loop: early terminations, the ply cap, then ε-greedy or the policy `P` over the
+/// moves of `S`. (Uniform playouts over every legal move with nothing to look at on the way are
+/// the game's own tight loop instead, [`run_within`].)
+#[inline(always)]
+fn play<G: Game, S: Source, P: Policy>(
+    game: &mut G,
+    cfg: &MctsConfig<G>,
+    rng: &mut SearchRng,
+    max_plies: u32,
+    source: S,
+) -> (f32, u32) {
+    let p = &cfg.playout;
     let mut plies = 0u32;
     let mut list = G::MoveList::default();
     loop {
@@ -73,60 +220,15 @@ fn run_inner<G: Game, const DIST: bool>(
         if plies >= max_plies {
             return (0.0, plies);
         }
-        let mv = if DIST {
-            let k = cfg.bbq.dist.unwrap_or(0);
-            game.candidate_moves(k, &mut list);
-            match p.epsilon_greedy {
-                Some(eps) if unit_f32(rng) >= eps => greedy(game, list.moves(), cfg, rng),
-                _ => match p.policy {
-                    PlayoutPolicy::Random => {
-                        let moves = list.moves();
-                        moves[below(rng, moves.len() as u32) as usize]
-                    }
-                    PlayoutPolicy::Informed if p.text_ipp => {
-                        game.informed_playout_move_text(list.moves(), rng)
-                    }
-                    PlayoutPolicy::Informed => game.informed_playout_move(list.moves(), rng),
-                    PlayoutPolicy::AlphaBeta => {
-                        crate::search::shallow::two_ply_move(game, cfg.eval, rng)
-                    }
-                },
+        let mv = match p.epsilon_greedy {
+            Some(eps) if unit_f32(rng) >= eps => {
+                source.fill(game, &mut list);
+                greedy(game, list.moves(), cfg, rng)
             }
-        } else {
-            match p.epsilon_greedy {
-                Some(eps) if unit_f32(rng) >= eps => {
-                    game.legal_moves(&mut list);
-                    greedy(game, list.moves(), cfg, rng)
-                }
-                _ if p.policy == PlayoutPolicy::AlphaBeta => {
-                    crate::search::shallow::two_ply_move(game, cfg.eval, rng)
-                }
-                _ => policy_move(game, p, &mut list, rng),
-            }
+            _ => P::pick(game, source, &mut list, cfg, rng),
         };
         game.make(mv);
         plies += 1;
-    }
-}
-
-/// A move of the configured policy in a non-terminal position.
-#[inline(always)]
-fn policy_move<G: Game>(
-    game: &G,
-    p: &PlayoutConfig,
-    list: &mut G::MoveList,
-    rng: &mut SearchRng,
-) -> G::Move {
-    match p.policy {
-        PlayoutPolicy::Random => game.random_playout_move(rng),
-        PlayoutPolicy::Informed | PlayoutPolicy::AlphaBeta => {
-            if p.text_ipp {
-                game.legal_moves(list);
-                game.informed_playout_move_text(list.moves(), rng)
-            } else {
-                game.informed_playout_step(list, rng)
-            }
-        }
     }
 }
 

@@ -1,21 +1,20 @@
-//! Paper 003's experiments as library functions, so a host (the CLI, a test) only formats them:
-//! the Tic-Tac-Toe win-rate tables (Tables 1–3) and small matches between two player specs
-//! (the Outer-Open Gomoku comparisons of Tables 4–5). No allocation: node memory comes from
-//! the caller.
+//! Paper 003's experiments, for `imcts experiment ttt-tables|gomoku-dist|gomoku-depth`: the
+//! Tic-Tac-Toe win-rate tables (Tables 1–3) and the players of the Outer-Open Gomoku
+//! comparisons (Tables 4–5, played as matches by [`crate::arena`]). Host code, not kernel code:
+//! the kernel only searches.
 //!
 //! - [`root_win_rates`]: runs the same search from one position with `runs` seeds and averages
 //!   each root move's win rate (`(mean + 1) / 2`, a draw being ½: the paper's "win rate", which
 //!   with `best` is the backed-up best value) and its share of the root's visits.
 //! - [`TTT_TABLES`]: the specs, positions, iteration counts and playouts per iteration of
 //!   Tables 1–3.
-//! - [`play_game`] / [`play_match`]: games between two MCTS configurations, colours alternating.
 //! - [`GOMOKU_DIST_SPECS`] / [`GOMOKU_DEPTH_SPECS`]: the players of Tables 4 and 5.
 
-use super::config::{MctsConfig, Valid};
-use super::mcts::Mcts;
-use super::node::Node;
-use super::{Budget, NoClock};
-use crate::game::{Game, MoveBuffer, Outcome, Player};
+use imcts::search::config::{MctsConfig, Valid};
+use imcts::search::mcts::Mcts;
+use imcts::search::node::Node;
+use imcts::search::{Budget, NoClock};
+use imcts::{Game, MoveBuffer};
 
 /// One root move's averaged statistics from [`root_win_rates`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,81 +219,150 @@ pub const GOMOKU_DEPTH_SPECS: [&str; 3] = [
     "mcts(best,quick,depth50,dist1)",
 ];
 
-/// Plays one game from `start` between `players[0]` (moving first) and `players[1]`, each
-/// searching `budget` per move with a fresh tree in `nodes`, and returns how it ended (a draw if
-/// it lasts `max_plies` plies).
-pub fn play_game<G: Game>(
-    start: &G,
-    players: [Valid<MctsConfig<G>>; 2],
-    budget: Budget,
-    nodes: &mut [Node],
-    max_plies: u32,
-) -> Outcome {
-    let mut game = start.clone();
-    let mut ply = 0u32;
-    while game.outcome().is_none() && ply < max_plies {
-        let side = game.side_to_move().index();
-        let cfg = players[side];
-        let cfg = cfg.with_seed(cfg.seed.wrapping_add(ply as u64));
-        let mut mcts = Mcts::new(&mut *nodes, cfg);
-        let Some(mv) = mcts.search(&mut game, budget, &mut NoClock).best else {
-            break;
+#[cfg(test)]
+mod tests {
+    //! Tables 1 and 3 in small, and the full tables for `docs/bbq.md` (ignored).
+
+    use super::*;
+    use imcts::games::tictactoe::{FIG5A, FIG5B, TicTacToe};
+    use imcts::search::spec;
+
+    type Ttt = TicTacToe;
+
+    fn cfg<G: Game>(s: &str) -> Valid<MctsConfig<G>> {
+        spec::parse_mcts::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    fn ttt(p: &Ttt, sq: &str) -> <Ttt as Game>::Move {
+        p.parse_move(sq).unwrap()
+    }
+
+    fn rates(
+        fig: Fig5,
+        spec_text: &str,
+        iterations: u64,
+        runs: u32,
+    ) -> Vec<MoveRate<<Ttt as Game>::Move>> {
+        let p = match fig {
+            Fig5::A => FIG5A,
+            Fig5::B => FIG5B,
         };
-        game.make(mv);
-        ply += 1;
+        let mut nodes = vec![Node::EMPTY; 5_000];
+        let mut out = [MoveRate {
+            mv: ttt(&Ttt::new(), "A1"),
+            win_rate: 0.0,
+            visit_share: 0.0,
+            runs_visited: 0,
+        }; 9];
+        let n = root_win_rates(
+            &p,
+            cfg::<Ttt>(spec_text),
+            iterations,
+            runs,
+            &mut nodes,
+            &mut out,
+        );
+        out[..n].to_vec()
     }
-    game.outcome().unwrap_or(Outcome::Draw)
-}
 
-/// The result of [`play_match`], from player A's side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MatchScore {
-    /// Games A won.
-    pub wins: u32,
-    /// Games A lost.
-    pub losses: u32,
-    /// Drawn games.
-    pub draws: u32,
-}
+    #[test]
+    fn table1_depth_rewards_separate_b2_from_c2() {
+        let b2 = ttt(&FIG5A, "B2");
+        let c2 = ttt(&FIG5A, "C2");
+        let get = |rs: &[MoveRate<_>], mv| rs.iter().find(|r| r.mv == mv).unwrap().win_rate;
+        let plain = rates(Fig5::A, PLAIN, 100, 200);
+        let bbq = rates(Fig5::A, MINIMAX_DEPTH, 100, 200);
+        let shares: f32 = bbq.iter().map(|r| r.visit_share).sum();
+        assert!((shares - 1.0).abs() < 1e-3);
+        // Depth rewards: B2 (loss at ply 2) at about 0.02, C2 (loss at ply 4 or later) clearly
+        // above it; plain MCTS puts the two within a few hundredths of each other.
+        assert!(get(&bbq, b2) < 0.03, "{bbq:?}");
+        assert!(get(&bbq, c2) > get(&bbq, b2) + 0.03, "{bbq:?}");
+        let gap_plain = (get(&plain, c2) - get(&plain, b2)).abs();
+        assert!(gap_plain < 0.05, "{plain:?}");
+        assert!(get(&plain, b2) > 0.1 && get(&plain, c2) > 0.1, "{plain:?}");
+    }
 
-impl MatchScore {
-    /// A's score rate: wins plus half the draws, over all games.
-    pub fn rate(&self) -> f32 {
-        let n = self.wins + self.losses + self.draws;
-        if n == 0 {
-            return 0.5;
+    #[test]
+    fn table3_depth_rewards_rank_b2_last_in_fig5b() {
+        // Fig. 5(b) with 5 playouts per iteration: the drawing B2 gets the lowest win rate, near the
+        // draw's ½ (pessimistic, as a min over noisy replies is); the winning moves are above it.
+        let b2 = ttt(&FIG5B, "B2");
+        let rs = rates(Fig5::B, MINIMAX_DEPTH5, 100, 100);
+        let b = rs.iter().find(|r| r.mv == b2).unwrap().win_rate;
+        for r in &rs {
+            if r.mv != b2 {
+                assert!(r.win_rate > b + 0.03, "{rs:?}");
+            }
         }
-        (self.wins as f32 + 0.5 * self.draws as f32) / n as f32
+        assert!((b - 0.5).abs() < 0.15, "B2 draws: {rs:?}");
     }
-}
 
-/// Plays `games` games from `start` between `a` and `b`, A moving first in even-numbered games;
-/// game `i` adds `i · 1000` to both seeds so games differ.
-pub fn play_match<G: Game>(
-    start: &G,
-    a: Valid<MctsConfig<G>>,
-    b: Valid<MctsConfig<G>>,
-    games: u32,
-    budget: Budget,
-    nodes: &mut [Node],
-    max_plies: u32,
-) -> MatchScore {
-    let mut score = MatchScore::default();
-    for i in 0..games {
-        let a = a.with_seed(a.seed.wrapping_add(i as u64 * 1000));
-        let b = b.with_seed(b.seed.wrapping_add(i as u64 * 1000 + 500));
-        let a_first = i % 2 == 0;
-        let players = if a_first { [a, b] } else { [b, a] };
-        let a_side = if a_first {
-            Player::First
-        } else {
-            Player::Second
+    /// The full Tic-Tac-Toe tables for `docs/bbq.md`:
+    /// `cargo test --release -p imcts-cli bbq_tables_full -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn bbq_tables_full() {
+        // BBQ_EXTRA=c2 appends a label to every spec (e.g. to vary the UCT constant).
+        let extra = std::env::var("BBQ_EXTRA").unwrap_or_default();
+        for row in TTT_TABLES {
+            let spec_text = if extra.is_empty() {
+                String::from(row.spec)
+            } else {
+                format!("{},{extra})", row.spec.trim_end_matches(')'))
+            };
+            let rs = rates(row.fig, &spec_text, row.iterations, 1000);
+            let p = match row.fig {
+                Fig5::A => FIG5A,
+                Fig5::B => FIG5B,
+            };
+            let mut line = format!(
+                "T{} {:?} {:48} {:>4} |",
+                row.table, row.fig, spec_text, row.iterations
+            );
+            for r in &rs {
+                line += &format!(
+                    " {} {:.2} ({:.2})",
+                    imcts::game::move_string(&p, r.mv),
+                    r.win_rate,
+                    r.visit_share
+                );
+            }
+            println!("{line}");
+        }
+    }
+
+    #[test]
+    fn gomoku_players_play_deterministic_matches() {
+        // The Gomoku tables' players through the CLI's match runner, as `imcts experiment
+        // gomoku-dist|gomoku-depth` play them: every game is counted, and a seed fixes them.
+        let spec = crate::arena::MatchSpec {
+            a: GOMOKU_DIST_SPECS[0].into(),
+            b: GOMOKU_DEPTH_SPECS[0].into(),
+            games: 2,
+            budget: Budget::iterations(150),
+            threads: 1,
+            seed: 7,
+            openings: Vec::new(),
         };
-        match play_game(start, players, budget, nodes, max_plies) {
-            Outcome::Draw => score.draws += 1,
-            Outcome::Win(p) if p == a_side => score.wins += 1,
-            Outcome::Win(_) => score.losses += 1,
+        let play = || {
+            let (tally, records) =
+                crate::arena::run_match::<imcts::games::gomoku::Gomoku>(&spec, |_, _| {}).unwrap();
+            let moves: Vec<Vec<String>> = records.into_iter().map(|r| r.moves).collect();
+            (tally.counted(), moves)
+        };
+        let (counted, moves) = play();
+        assert_eq!(counted, 2);
+        assert_eq!(moves, play().1, "matches are deterministic");
+    }
+
+    #[test]
+    fn experiment_specs_parse() {
+        for s in GOMOKU_DIST_SPECS.iter().chain(&GOMOKU_DEPTH_SPECS) {
+            cfg::<imcts::games::gomoku::Gomoku>(s);
+        }
+        for row in TTT_TABLES {
+            cfg::<Ttt>(row.spec);
         }
     }
-    score
 }

@@ -1,0 +1,148 @@
+//! Backup: after the playout, the path's nodes take the reward bottom up (visits and rewards,
+//! max-backprop, BBQ's best value through the [`Rewards`] hook) and each parent recomputes its
+//! implicit minimax value and solver proof from its children ([`Mcts::refresh`]).
+
+use super::hooks::Rewards;
+use super::{Mcts, PathStep, for_first};
+use crate::game::{Game, Player};
+use crate::search::node::{NodeId, Proven, flag};
+
+impl<G: Game> Mcts<'_, G> {
+    /// Updates the path's nodes with the leaf's reward (first player's view), bottom up:
+    /// [`Rewards::visits`] visits each with that mean reward (or, where [`Rewards::backed`]
+    /// says so, BBQ's best value as the node's mean), max-backprop's switch to the best child's
+    /// mean, then the parent's implicit value and proof.
+    pub(super) fn backpropagate<H: Rewards<G>>(
+        &mut self,
+        path: &[PathStep<G>],
+        mut reward_first: f32,
+    ) {
+        let k = H::visits(&self.config);
+        for i in (0..path.len()).rev() {
+            let (id, _, _) = path[i];
+            let parent = if i == 0 { NodeId::ROOT } else { path[i - 1].0 };
+            let backed = H::backed(self, id);
+            let c = self.pool.get_mut(id);
+            c.visits += k;
+            c.flags |= flag::VISITED;
+            match backed {
+                Some(v) => c.reward = v * c.visits as f32,
+                // With one visit per simulation (`k = 1`) this is exactly `+= reward`.
+                None => c.reward += k as f32 * for_first(reward_first, c.mover()),
+            }
+            if let Some(t) = self.config.max_backprop {
+                if c.visits >= t && c.is(flag::EXPANDED) {
+                    if let Some(m) = self.best_mean(id) {
+                        reward_first = m;
+                    }
+                }
+            }
+            // A parent's proof can only change when a child is proven; its implicit value
+            // whenever a child's value may have changed.
+            if self.config.backs_up_values() || self.pool.get(id).proven != Proven::Unknown {
+                self.refresh(parent);
+            }
+        }
+        let root = self.pool.get_mut(NodeId::ROOT);
+        root.visits += k;
+        root.flags |= flag::VISITED;
+    }
+
+    /// Recomputes `node`'s implicit value and proof from its children (one-ply backup).
+    pub(super) fn refresh(&mut self, node: NodeId) {
+        let n = *self.pool.get(node);
+        let children = self.pool.children(node);
+        let Some(first) = children.first() else {
+            return;
+        };
+        // Children are moved into by the side to move at `node`; `node` by its own mover.
+        let same = first.mover() == n.mover();
+        let sign = if same { 1.0 } else { -1.0 };
+        let mut proven = Proven::Unknown;
+        let mut bound = 0u8;
+        if self.config.solver {
+            let mut all_proven = n.added == n.children;
+            let mut best = Proven::Loss;
+            for c in children {
+                match c.proven {
+                    Proven::Win => {
+                        best = Proven::Win;
+                        all_proven = true;
+                        break;
+                    }
+                    Proven::Unknown => all_proven = false,
+                    Proven::Draw => best = Proven::Draw,
+                    Proven::Loss => {}
+                }
+            }
+            if all_proven {
+                proven = if same { best } else { best.flipped() };
+            } else if best == Proven::Draw {
+                // The side to move here can at least draw (score-bounded MCTS, draws only).
+                bound = if same {
+                    flag::AT_LEAST_DRAW
+                } else {
+                    flag::AT_MOST_DRAW
+                };
+            }
+        }
+        let value = match proven.reward() {
+            Some(r) => Some(r),
+            None if self.config.backs_up_values() => {
+                let max = children
+                    .iter()
+                    .map(|c| c.value)
+                    .fold(f32::NEG_INFINITY, f32::max);
+                Some(sign * max)
+            }
+            None => None,
+        };
+        let n = self.pool.get_mut(node);
+        n.proven = proven;
+        n.flags = (n.flags & !(flag::AT_LEAST_DRAW | flag::AT_MOST_DRAW)) | bound;
+        if let Some(v) = value {
+            n.value = v;
+        }
+    }
+
+    /// Best win: the value of `node` for its mover, the best of its visited children's values
+    /// for the player to move there (a finished child's exact result, a proven child's proven
+    /// reward, otherwise its mean, which is its own best value). `None` if no child is visited.
+    pub(super) fn best_value(&self, node: NodeId) -> Option<f32> {
+        let n = self.pool.get(node);
+        let mut best = f32::NEG_INFINITY;
+        let mut same = true;
+        let mut any = false;
+        for c in self.pool.children(node) {
+            if c.visits == 0 {
+                continue;
+            }
+            let v = if c.is(flag::TERMINAL) {
+                c.mean()
+            } else {
+                c.proven.reward().unwrap_or_else(|| c.mean())
+            };
+            if v > best {
+                best = v;
+            }
+            same = c.mover() == n.mover();
+            any = true;
+        }
+        any.then_some(if same { best } else { -best })
+    }
+
+    /// Max-backprop: the best visited child's mean at `node`, as the first player's reward.
+    pub(super) fn best_mean(&self, node: NodeId) -> Option<f32> {
+        let mut best: Option<(f32, Player)> = None;
+        for c in self.pool.children(node) {
+            if c.visits == 0 {
+                continue;
+            }
+            let m = c.proven.reward().unwrap_or_else(|| c.mean());
+            if best.is_none_or(|(b, _)| m > b) {
+                best = Some((m, c.mover()));
+            }
+        }
+        best.map(|(m, mover)| for_first(m, mover))
+    }
+}

@@ -1,0 +1,114 @@
+//! Expansion: a node's children are allocated in the pool (all legal moves, or the Dist(k)
+//! candidates) and, as they enter the tree, get their node prior, terminal status, solver proof
+//! and static evaluation.
+
+use super::Mcts;
+use crate::game::{Game, MoveBuffer, Player};
+use crate::rng::below;
+use crate::search::config::Expansion;
+use crate::search::node::{NodeId, Proven, flag};
+
+impl<G: Game> Mcts<'_, G> {
+    /// Allocates `node`'s children (the position is `game`). With all-children expansion each
+    /// child is evaluated and `v` gets its one-ply backup. Returns `false` if the pool is full.
+    pub(super) fn expand(&mut self, node: NodeId, game: &mut G) -> bool {
+        let mut moves = G::MoveList::default();
+        match self.config.bbq.dist {
+            None => game.legal_moves(&mut moves),
+            Some(k) => game.candidate_moves(k, &mut moves),
+        }
+        let moves = moves.moves();
+        let count = moves.len() as u32;
+        if count == 0 {
+            // Finished games are flagged terminal when created; nothing to expand.
+            self.pool.get_mut(node).flags |= flag::TERMINAL;
+            return true;
+        }
+        let Some(first) = self.pool.alloc(count) else {
+            return false;
+        };
+        let mover_flag = if game.side_to_move() == Player::Second {
+            flag::MOVER_SECOND
+        } else {
+            0
+        };
+        for (i, &mv) in moves.iter().enumerate() {
+            let c = self.pool.get_mut(NodeId(first.0 + i as u32));
+            c.mv = G::encode_move(mv);
+            c.flags = mover_flag;
+        }
+        let n = self.pool.get_mut(node);
+        n.first_child = first.0;
+        n.children = count as u16;
+        n.flags |= flag::EXPANDED;
+        if self.config.expansion == Expansion::AllChildren {
+            for i in 0..count {
+                self.init_child(NodeId(first.0 + i), game);
+            }
+            self.pool.get_mut(node).added = count as u16;
+            self.refresh(node);
+        }
+        true
+    }
+
+    /// Enters one more child of `node` (one-child-per-simulation expansion), chosen at random
+    /// among those not yet added, and returns it.
+    pub(super) fn add_child(&mut self, node: NodeId, game: &mut G) -> NodeId {
+        let n = *self.pool.get(node);
+        let slot = n.first_child + n.added as u32;
+        let remaining = (n.children - n.added) as u32;
+        let pick = slot + below(&mut self.rng, remaining);
+        if pick != slot {
+            let a = self.pool.get(NodeId(slot)).mv;
+            let b = self.pool.get(NodeId(pick)).mv;
+            self.pool.get_mut(NodeId(slot)).mv = b;
+            self.pool.get_mut(NodeId(pick)).mv = a;
+        }
+        self.init_child(NodeId(slot), game);
+        self.pool.get_mut(node).added += 1;
+        self.refresh(node);
+        NodeId(slot)
+    }
+
+    /// Fills in a new child: node prior, terminal status (and proof), static evaluation.
+    fn init_child(&mut self, id: NodeId, game: &mut G) {
+        let code = self.pool.get(id).mv;
+        let Some(mv) = G::decode_move(code) else {
+            return;
+        };
+        let me = game.side_to_move();
+        let prior = match self.config.node_priors {
+            Some(virtual_visits) if G::HAS_NODE_PRIORS => game
+                .node_prior(mv)
+                .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
+            _ => None,
+        };
+        let u = game.make(mv);
+        let outcome = game.outcome();
+        let value = match outcome {
+            Some(o) => o.reward(me),
+            None if self.config.needs_child_eval() => game.evaluate(self.config.eval, me),
+            None => 0.0,
+        };
+        game.undo(mv, u);
+        let solver = self.config.solver;
+        let c = self.pool.get_mut(id);
+        c.value = value;
+        if let Some(o) = outcome {
+            c.flags |= flag::TERMINAL;
+            if solver {
+                c.proven = match o.reward(me) {
+                    r if r > 0.0 => Proven::Win,
+                    r if r < 0.0 => Proven::Loss,
+                    _ => Proven::Draw,
+                };
+            }
+        }
+        // As in the paper's code, finished positions get no prior: the solver values them.
+        if let (Some((nv, rate)), None) = (prior, outcome) {
+            let wins = libm::floorf(rate * nv as f32) as u32;
+            c.visits = nv;
+            c.reward = wins as f32 - (nv - wins) as f32;
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The simulation loop, read top to bottom: selection (with expansion of the nodes it passes)
+//! down to a leaf, the leaf's playout, the backup. The parts that paper 003's options change
+//! are the [`Rewards`] hook, fixed for a whole search.
+
+use super::hooks::Rewards;
+use super::{CLOCK_INTERVAL, MAX_TREE_DEPTH, Mcts, PathStep, SearchResult, for_first};
+use crate::game::{Game, Player};
+use crate::search::config::Expansion;
+use crate::search::node::{NodeId, Proven, flag};
+use crate::search::{Budget, Clock, StopReason};
+
+/// Where a simulation's descent stopped.
+enum Leaf {
+    /// A position the solver has proven: its proven reward for the first player.
+    Proven(f32),
+    /// A finished game: its result for the first player.
+    Finished(f32),
+    /// A position to play out from.
+    Open,
+    /// A child whose move code does not decode (a corrupted tree): counted as a draw.
+    Broken,
+}
+
+impl<G: Game> Mcts<'_, G> {
+    /// Runs simulations from the expanded root until `budget` (or a proof, or a full pool with
+    /// `stop_when_full`) stops them, counting them in `result`.
+    pub(super) fn simulations<H: Rewards<G>, C: Clock>(
+        &mut self,
+        game: &mut G,
+        budget: Budget,
+        clock: &mut C,
+        start: u64,
+        result: &mut SearchResult<G>,
+    ) -> StopReason {
+        let max_sims = match (budget.iterations, budget.nodes, budget.time_us) {
+            (None, None, None) => Some(1),
+            (s, _, _) => s,
+        };
+        loop {
+            if self.pool.get(NodeId::ROOT).proven != Proven::Unknown && self.config.solver {
+                return StopReason::Proven;
+            }
+            if max_sims.is_some_and(|m| result.simulations >= m) {
+                return StopReason::Iterations;
+            }
+            if budget.nodes.is_some_and(|m| self.pool.len() as u64 >= m) {
+                return StopReason::Nodes;
+            }
+            if let Some(t) = budget.time_us {
+                if result.simulations.is_multiple_of(CLOCK_INTERVAL)
+                    && clock.now_us().saturating_sub(start) >= t
+                {
+                    return StopReason::Time;
+                }
+            }
+            let full = self.simulate::<H>(game);
+            result.simulations += 1;
+            if full {
+                result.pool_full = true;
+                if self.config.stop_when_full {
+                    return StopReason::PoolFull;
+                }
+            }
+        }
+    }
+
+    /// One simulation: select down the tree (expanding the visited leaves it reaches), play out
+    /// from the leaf, back up. `game` is the root position, and is left so. Returns whether the
+    /// pool was too full to expand.
+    fn simulate<H: Rewards<G>>(&mut self, game: &mut G) -> bool {
+        let mut path: heapless::Vec<PathStep<G>, MAX_TREE_DEPTH> = heapless::Vec::new();
+        let mut node = NodeId::ROOT;
+        let mut full = false;
+
+        // Selection and expansion.
+        let leaf = loop {
+            let n = *self.pool.get(node);
+            if node != NodeId::ROOT {
+                if let Some(r) = n.proven.reward() {
+                    break Leaf::Proven(for_first(r, n.mover()));
+                }
+                if n.is(flag::TERMINAL) {
+                    break Leaf::Finished(game.outcome().map_or(0.0, |o| o.reward(Player::First)));
+                }
+            }
+            // A leaf is expanded on its second visit (the root at once).
+            if !n.is(flag::EXPANDED)
+                && (node == NodeId::ROOT || n.is(flag::VISITED))
+                && path.len() < MAX_TREE_DEPTH
+                && !self.expand(node, game)
+            {
+                full = true;
+            }
+            let n = *self.pool.get(node);
+            if !n.is(flag::EXPANDED) || path.len() >= MAX_TREE_DEPTH {
+                break Leaf::Open;
+            }
+            let child = if self.config.expansion == Expansion::OneChild && n.added < n.children {
+                self.add_child(node, game)
+            } else {
+                self.select(node, game)
+            };
+            let Some(mv) = G::decode_move(self.pool.get(child).mv) else {
+                break Leaf::Broken;
+            };
+            let u = game.make(mv);
+            // The path is bounded by MAX_TREE_DEPTH, checked above.
+            let _ = path.push((child, mv, u));
+            node = child;
+        };
+
+        // Playout (or the leaf's known result).
+        let depth = path.len() as u32;
+        let reward_first = match leaf {
+            Leaf::Proven(r) => H::proven(&self.config, r, depth),
+            Leaf::Finished(r) => H::finished(&self.config, game, r, depth),
+            Leaf::Open => H::playout(self, game, depth),
+            Leaf::Broken => 0.0,
+        };
+
+        // Backup.
+        self.backpropagate::<H>(&path, reward_first);
+        while let Some((_, mv, u)) = path.pop() {
+            game.undo(mv, u);
+        }
+        full
+    }
+}
