@@ -229,7 +229,7 @@ fn five_wins_and_overlines_depend_on_the_rules() {
 #[test]
 fn a_full_board_without_five_is_a_draw() {
     // Rows of XXOO, shifted by two per row: no five in any direction.
-    let (mut black, mut white) = (Bits::EMPTY, Bits::EMPTY);
+    let (mut black, mut white) = (WideBitboard::EMPTY, WideBitboard::EMPTY);
     for r in 0..15u8 {
         for c in 0..15u8 {
             if (c + 2 * r) % 4 < 2 {
@@ -242,9 +242,9 @@ fn a_full_board_without_five_is_a_draw() {
     // Balance to 113 Black / 112 White without creating a five.
     let mut sq = 0u8;
     while black.count() != 113 {
-        if BOARD.has(sq as usize) {
-            let from_white = black.count() < 113 && white.has(sq as usize);
-            let from_black = black.count() > 113 && black.has(sq as usize);
+        if BOARD.contains(sq as usize) {
+            let from_white = black.count() < 113 && white.contains(sq as usize);
+            let from_black = black.count() > 113 && black.contains(sq as usize);
             if from_white || from_black {
                 black.toggle(sq);
                 white.toggle(sq);
@@ -334,10 +334,13 @@ fn evaluation_prefers_threats_and_is_symmetric() {
         assert!((-1.0..=1.0).contains(&v));
     }
     // A lone stone in the centre has 4·5 = 20 one-stone windows.
-    let one = Bits::square(Move::at(7, 7).0);
-    assert_eq!(eval::window_score(one, Bits::EMPTY), 20);
+    let one = WideBitboard::square(Move::at(7, 7).0);
+    assert_eq!(eval::window_score(one, WideBitboard::EMPTY), 20);
     // In the corner: 3 windows (one per direction that fits).
-    assert_eq!(eval::window_score(Bits::square(0), Bits::EMPTY), 3);
+    assert_eq!(
+        eval::window_score(WideBitboard::square(0), WideBitboard::EMPTY),
+        3
+    );
 }
 
 #[test]

@@ -456,8 +456,8 @@ fn evaluation_is_symmetric_bounded_and_exact_at_terminals() {
             continue;
         }
         let q = LinesOfAction::from_bitboards(
-            transpose(p.pieces(Player::Second)),
-            transpose(p.pieces(Player::First)),
+            Bitboard(transpose(p.pieces(Player::Second).0)),
+            Bitboard(transpose(p.pieces(Player::First).0)),
             p.side_to_move().opponent(),
             LoaRules::default(),
         )
@@ -824,7 +824,7 @@ fn evaluation_terms_match_a_loop_over_the_pieces() {
     for seed in 0..300u64 {
         let p = random_position(seed, (seed % 120) as u32);
         for side in Player::BOTH {
-            let own = p.pieces(side);
+            let own = p.pieces(side).0;
             assert_eq!(eval::side_terms(own), terms_by_loop(own), "{p:?} {side:?}");
             checked += 1;
         }
