@@ -2,6 +2,8 @@
 
 pub mod bitboard;
 pub mod breakthrough;
+#[cfg(test)]
+mod conformance;
 pub mod gomoku;
 pub mod kalah;
 pub mod lines_of_action;

@@ -59,31 +59,6 @@ fn rules(exact: bool) -> GomokuRules {
     }
 }
 
-#[test]
-fn perft_matches_data_file_and_reference() {
-    let data = include_str!("../../../data/perft/gomoku.txt");
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let mut parts = line.split(';');
-        let text = parts.next().unwrap().trim();
-        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
-        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let mut pos = Gomoku::parse_position(text).unwrap();
-        if nodes > 5_000_000 {
-            continue;
-        }
-        assert_eq!(perft(&mut pos, depth), nodes, "{text} {depth}");
-        if nodes <= 100_000 {
-            assert_eq!(RefGomoku::from_position(&pos).perft(depth), nodes);
-        }
-        checked += 1;
-    }
-    assert!(checked >= 5);
-}
-
 /// Prints data-file lines for positions near the end of random games (run with `--ignored`).
 #[test]
 #[ignore]
