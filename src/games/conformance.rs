@@ -139,6 +139,21 @@ impl Conformance for Gomoku {
     );
 }
 
+/// Plays up to `plies` uniformly random moves (drawn with [`below`] over the legal-move list
+/// in generation order) on `pos`, stopping at the end of the game. The games' own tests build
+/// their seeded random positions with it.
+pub(crate) fn play_random<G: Game>(pos: &mut G, rng: &mut crate::SearchRng, plies: u32) {
+    let mut list = G::MoveList::default();
+    for _ in 0..plies {
+        pos.legal_moves(&mut list);
+        let moves = list.moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[below(rng, moves.len() as u32) as usize]);
+    }
+}
+
 /// The lines of a perft file: `(position, depth, nodes)`.
 fn perft_lines(data: &str) -> impl Iterator<Item = (&str, u32, u64)> {
     data.lines()

@@ -5,6 +5,7 @@ extern crate std;
 use super::reference::RefGomoku;
 use super::*;
 use crate::game::perft;
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 type PosString = heapless::String<512>;
@@ -19,14 +20,7 @@ fn position_string(pos: &Gomoku) -> PosString {
 fn random_position(seed: u64, plies: u32, rules: GomokuRules) -> Gomoku {
     let mut rng = seeded(seed);
     let mut pos = Gomoku::with_rules(rules);
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make(list[below(&mut rng, list.len() as u32) as usize]);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 

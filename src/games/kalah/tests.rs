@@ -5,6 +5,7 @@ extern crate std;
 use super::reference::RefKalah;
 use super::*;
 use crate::game::perft;
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 /// A seeded random position: a random or initial board, then up to `plies` random moves.
@@ -20,14 +21,7 @@ fn random_position(seed: u64, plies: u32) -> Kalah {
     } else {
         KalahRules::Standard
     });
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make(list[below(&mut rng, list.len() as u32) as usize]);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 

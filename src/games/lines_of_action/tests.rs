@@ -4,6 +4,7 @@
 use super::reference::RefBoard;
 use super::*;
 use crate::game::{Problem, perft};
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 extern crate std;
@@ -21,15 +22,7 @@ fn sorted_moves(pos: &LinesOfAction) -> heapless::Vec<Move, 128> {
 fn random_position(seed: u64, plies: u32) -> LinesOfAction {
     let mut rng = seeded(seed);
     let mut pos = LinesOfAction::start();
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        let mv = list[below(&mut rng, list.len() as u32) as usize];
-        pos.make(mv);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 

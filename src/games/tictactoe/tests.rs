@@ -3,6 +3,7 @@
 use super::reference::RefTtt;
 use super::*;
 use crate::game::perft;
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 /// Exhaustive negamax, depth-aware: a win in `n` plies scores `100 - n`, a loss in `n` plies
@@ -37,15 +38,8 @@ fn value_of(pos: &TicTacToe, text: &str) -> i32 {
 fn random_position(seed: u64) -> TicTacToe {
     let mut rng = seeded(seed);
     let mut pos = TicTacToe::start();
-    let mut list = MoveList::new();
     let plies = below(&mut rng, 9);
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make(list[below(&mut rng, list.len() as u32) as usize]);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 
