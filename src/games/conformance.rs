@@ -22,17 +22,15 @@ use super::{
     breakthrough::Breakthrough, gomoku::Gomoku, kalah::Kalah, lines_of_action::LinesOfAction,
     tictactoe::TicTacToe,
 };
-use crate::game::{Game, MAX_POSITION_LEN, MoveBuffer, Outcome, Problem, perft};
+use crate::game::{Game, MAX_POSITION_LEN, MoveBuffer, Problem, perft};
+use crate::games::reference::ReferenceGame;
 use crate::rng::{below, seeded};
-use core::fmt::Debug;
 use std::string::String;
 use std::vec::Vec;
 
-/// A game together with what the suite needs to know about it: its reference generator, its
-/// perft file and how much of that file unit tests can afford.
-trait Conformance: Game {
-    /// The reference generator's state.
-    type Reference: PartialEq + Debug;
+/// A game together with what the suite needs to know about it beyond its reference generator:
+/// its perft file and how much of it unit tests can afford.
+trait Conformance: ReferenceGame {
     /// The game's perft file (`data/perft/<game>.txt`).
     const PERFT_FILE: &'static str;
     /// Perft lines with more nodes are left to `imcts perft` (too slow for unit tests).
@@ -41,103 +39,32 @@ trait Conformance: Game {
     const REFERENCE_PERFT_LIMIT: u64;
     /// How many random games the make/undo and notation checks play.
     const RANDOM_GAMES: u32;
-
-    /// The reference copy of `self`.
-    fn reference(&self) -> Self::Reference;
-    /// The reference's legal moves.
-    fn reference_moves(r: &Self::Reference) -> Vec<Self::Move>;
-    /// The reference's outcome.
-    fn reference_outcome(r: &Self::Reference) -> Option<Outcome>;
-    /// The reference position after `mv` (copy-make).
-    fn reference_play(r: &Self::Reference, mv: Self::Move) -> Self::Reference;
-    /// The reference's perft count.
-    fn reference_perft(r: &Self::Reference, depth: u32) -> u64;
-    /// Whether the outcome depends on history the reference does not see (Lines of Action's
-    /// repetition and ply cap).
-    fn history_decides(&self) -> bool {
-        false
-    }
 }
 
-macro_rules! reference_impl {
-    ($G:ty, $R:ty, $file:literal, $limit:expr, $ref_limit:expr, $games:expr) => {
-        const PERFT_FILE: &'static str = include_str!(concat!("../../data/perft/", $file));
-        const PERFT_LIMIT: u64 = $limit;
-        const REFERENCE_PERFT_LIMIT: u64 = $ref_limit;
-        const RANDOM_GAMES: u32 = $games;
-        fn reference(&self) -> $R {
-            <$R>::from_position(self)
-        }
-        fn reference_moves(r: &$R) -> Vec<<$G as Game>::Move> {
-            r.moves().iter().copied().collect()
-        }
-        fn reference_outcome(r: &$R) -> Option<Outcome> {
-            r.outcome()
-        }
-        fn reference_play(r: &$R, mv: <$G as Game>::Move) -> $R {
-            r.play(mv)
-        }
-        fn reference_perft(r: &$R, depth: u32) -> u64 {
-            r.perft(depth)
+macro_rules! conformance {
+    ($G:ty, $file:literal, $limit:expr, $reference_limit:expr, $games:expr) => {
+        impl Conformance for $G {
+            const PERFT_FILE: &'static str = include_str!(concat!("../../data/perft/", $file));
+            const PERFT_LIMIT: u64 = $limit;
+            const REFERENCE_PERFT_LIMIT: u64 = $reference_limit;
+            const RANDOM_GAMES: u32 = $games;
         }
     };
 }
 
-impl Conformance for Breakthrough {
-    type Reference = super::breakthrough::reference::RefBoard;
-    reference_impl!(
-        Breakthrough,
-        Self::Reference,
-        "breakthrough.txt",
-        20_000_000,
-        20_000_000,
-        300
-    );
-}
-
-impl Conformance for LinesOfAction {
-    type Reference = super::lines_of_action::reference::RefBoard;
-    reference_impl!(
-        LinesOfAction,
-        Self::Reference,
-        "loa.txt",
-        2_000_000,
-        200_000,
-        100
-    );
-    fn history_decides(&self) -> bool {
-        self.ended_by_history()
-    }
-}
-
-impl Conformance for Kalah {
-    type Reference = super::kalah::reference::RefKalah;
-    reference_impl!(Kalah, Self::Reference, "kalah.txt", 5_000_000, 999_999, 300);
-}
-
-impl Conformance for TicTacToe {
-    type Reference = super::tictactoe::reference::RefTtt;
-    reference_impl!(
-        TicTacToe,
-        Self::Reference,
-        "tictactoe.txt",
-        u64::MAX,
-        u64::MAX,
-        300
-    );
-}
-
-impl Conformance for Gomoku {
-    type Reference = super::gomoku::reference::RefGomoku;
-    reference_impl!(
-        Gomoku,
-        Self::Reference,
-        "gomoku.txt",
-        5_000_000,
-        100_000,
-        20
-    );
-}
+// Game, perft file, generator limit, reference limit (the limits the per-game runners used),
+// random games.
+conformance!(
+    Breakthrough,
+    "breakthrough.txt",
+    20_000_000,
+    20_000_000,
+    300
+);
+conformance!(LinesOfAction, "loa.txt", 2_000_000, 200_000, 100);
+conformance!(Kalah, "kalah.txt", 5_000_000, 999_999, 300);
+conformance!(TicTacToe, "tictactoe.txt", u64::MAX, u64::MAX, 300);
+conformance!(Gomoku, "gomoku.txt", 5_000_000, 100_000, 20);
 
 /// Plays up to `plies` uniformly random moves (drawn with [`below`] over the legal-move list
 /// in generation order) on `pos`, stopping at the end of the game. The games' own tests build
@@ -205,6 +132,7 @@ fn sorted_codes<G: Game>(moves: &[G::Move]) -> Vec<u16> {
 fn make_undo_agrees_with_reference<G: Conformance>() {
     let mut rng = seeded(0xC0F0_0001);
     let mut list = G::MoveList::default();
+    let mut reference_list = G::MoveList::default();
     let mut max_plies = 0;
     for game in 0..G::RANDOM_GAMES {
         let mut pos = G::new();
@@ -219,9 +147,10 @@ fn make_undo_agrees_with_reference<G: Conformance>() {
                     G::reference_outcome(&r),
                     "game {game}: {pos:?}"
                 );
+                G::reference_moves(&r, &mut reference_list);
                 assert_eq!(
                     sorted_codes::<G>(&moves),
-                    sorted_codes::<G>(&G::reference_moves(&r)),
+                    sorted_codes::<G>(reference_list.moves()),
                     "game {game}: {pos:?}"
                 );
             }

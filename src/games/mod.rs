@@ -8,6 +8,8 @@ pub mod gomoku;
 pub mod kalah;
 pub mod lines_of_action;
 pub(crate) mod notation;
+#[cfg(any(test, feature = "reference"))]
+pub mod reference;
 pub mod tictactoe;
 
 #[cfg(test)]

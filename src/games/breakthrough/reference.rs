@@ -108,3 +108,5 @@ impl RefBoard {
             .sum()
     }
 }
+
+crate::games::reference::reference_game!(Breakthrough, RefBoard);

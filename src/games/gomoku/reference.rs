@@ -128,3 +128,5 @@ impl RefGomoku {
             .sum()
     }
 }
+
+crate::games::reference::reference_game!(Gomoku, RefGomoku);

@@ -205,3 +205,9 @@ impl RefBoard {
             .sum()
     }
 }
+
+crate::games::reference::reference_game!(LinesOfAction, RefBoard;
+    fn history_decides(&self) -> bool {
+        self.ended_by_history()
+    }
+);
