@@ -124,7 +124,7 @@ impl Manager {
 
     fn play(&mut self, mv: Move) -> Result<(), String> {
         let game = self.session.game();
-        if game.stone_count() == 0 && !self.rules.free_opening && !RING.has(mv.0 as usize) {
+        if game.stone_count() == 0 && !self.rules.free_opening && !RING.contains(mv.0 as usize) {
             return Err(outer_open_error(mv));
         }
         self.session
@@ -148,7 +148,7 @@ impl Manager {
     /// Builds the position of a BOARD block: `(x, y, field)` with field 1 ours, 2 theirs.
     fn set_board(&mut self, stones: &[(Move, u8)]) -> Result<(), String> {
         if let Some(&(first, _)) = stones.first() {
-            if !self.rules.free_opening && !RING.has(first.0 as usize) {
+            if !self.rules.free_opening && !RING.contains(first.0 as usize) {
                 return Err(format!("BOARD: {}", outer_open_error(first)));
             }
         }

@@ -5,12 +5,12 @@
 //! Every target takes its first byte to pick the game, so one target covers all five games and
 //! libFuzzer's coverage feedback steers between them.
 
-use core::fmt::Debug;
-use imcts::games::breakthrough::{Breakthrough, reference::RefBoard as BtRef};
-use imcts::games::gomoku::{Gomoku, GomokuRules, reference::RefGomoku};
-use imcts::games::kalah::{Kalah, KalahRules, reference::RefKalah};
-use imcts::games::lines_of_action::{LinesOfAction, LoaRules, reference::RefBoard as LoaRef};
-use imcts::games::tictactoe::{TicTacToe, reference::RefTtt};
+use imcts::games::breakthrough::Breakthrough;
+use imcts::games::gomoku::{Gomoku, GomokuRules};
+use imcts::games::kalah::{Kalah, KalahRules};
+use imcts::games::lines_of_action::{LinesOfAction, LoaRules};
+use imcts::games::reference::ReferenceGame;
+use imcts::games::tictactoe::TicTacToe;
 use imcts::{Game, MoveBuffer, Outcome};
 
 /// Reads fuzz bytes as choices; past the end every read gives zero, so any input is usable.
@@ -61,22 +61,24 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// A game together with its reference implementation.
-pub trait Checked: Game {
-    /// The reference state.
-    type Ref: PartialEq + Debug;
-    /// The reference copy of `self`.
-    fn reference(&self) -> Self::Ref;
+/// A game together with its reference implementation ([`ReferenceGame`], from the kernel's
+/// `reference` feature) and the rule variants the fuzz input picks from.
+pub trait Checked: ReferenceGame {
     /// The reference's legal moves, encoded and sorted.
-    fn ref_moves(r: &Self::Ref) -> Vec<u16>;
+    fn ref_moves(r: &Self::Reference) -> Vec<u16> {
+        let mut list = Self::MoveList::default();
+        Self::reference_moves(r, &mut list);
+        let mut v: Vec<u16> = list.moves().iter().map(|&m| Self::encode_move(m)).collect();
+        v.sort_unstable();
+        v
+    }
     /// The reference's outcome.
-    fn ref_outcome(r: &Self::Ref) -> Option<Outcome>;
+    fn ref_outcome(r: &Self::Reference) -> Option<Outcome> {
+        Self::reference_outcome(r)
+    }
     /// The reference state after `mv`.
-    fn ref_play(r: &Self::Ref, mv: Self::Move) -> Self::Ref;
-    /// Whether the outcome depends on history the reference does not know (LOA repetition and
-    /// ply cap); the generator comparison is then skipped.
-    fn history_decides(&self) -> bool {
-        false
+    fn ref_play(r: &Self::Reference, mv: Self::Move) -> Self::Reference {
+        Self::reference_play(r, mv)
     }
     /// The initial position under the rule variant `v` (any byte; reduced modulo the number of
     /// variants).
@@ -87,26 +89,7 @@ pub trait Checked: Game {
     }
 }
 
-fn sorted<M: Copy, G: Game<Move = M>>(moves: &[M]) -> Vec<u16> {
-    let mut v: Vec<u16> = moves.iter().map(|&m| G::encode_move(m)).collect();
-    v.sort_unstable();
-    v
-}
-
 impl Checked for Breakthrough {
-    type Ref = BtRef;
-    fn reference(&self) -> BtRef {
-        BtRef::from_position(self)
-    }
-    fn ref_moves(r: &BtRef) -> Vec<u16> {
-        sorted::<_, Self>(&r.moves())
-    }
-    fn ref_outcome(r: &BtRef) -> Option<Outcome> {
-        r.outcome()
-    }
-    fn ref_play(r: &BtRef, mv: Self::Move) -> BtRef {
-        r.play(mv)
-    }
     fn start_variant(_: u8) -> Self {
         Breakthrough::start()
     }
@@ -132,22 +115,6 @@ const LOA_RULES: [LoaRules; 4] = [
 ];
 
 impl Checked for LinesOfAction {
-    type Ref = LoaRef;
-    fn reference(&self) -> LoaRef {
-        LoaRef::from_position(self)
-    }
-    fn ref_moves(r: &LoaRef) -> Vec<u16> {
-        sorted::<_, Self>(&r.moves())
-    }
-    fn ref_outcome(r: &LoaRef) -> Option<Outcome> {
-        r.outcome()
-    }
-    fn ref_play(r: &LoaRef, mv: Self::Move) -> LoaRef {
-        r.play(mv)
-    }
-    fn history_decides(&self) -> bool {
-        self.ended_by_history()
-    }
     fn start_variant(v: u8) -> Self {
         LinesOfAction::with_rules(LOA_RULES[v as usize % 4])
     }
@@ -163,19 +130,6 @@ impl Checked for LinesOfAction {
 }
 
 impl Checked for Kalah {
-    type Ref = RefKalah;
-    fn reference(&self) -> RefKalah {
-        RefKalah::from_position(self)
-    }
-    fn ref_moves(r: &RefKalah) -> Vec<u16> {
-        sorted::<_, Self>(&r.moves())
-    }
-    fn ref_outcome(r: &RefKalah) -> Option<Outcome> {
-        r.outcome()
-    }
-    fn ref_play(r: &RefKalah, mv: Self::Move) -> RefKalah {
-        r.play(mv)
-    }
     fn start_variant(v: u8) -> Self {
         Kalah::with_rules(if v.is_multiple_of(2) {
             KalahRules::Standard
@@ -186,38 +140,12 @@ impl Checked for Kalah {
 }
 
 impl Checked for TicTacToe {
-    type Ref = RefTtt;
-    fn reference(&self) -> RefTtt {
-        RefTtt::from_position(self)
-    }
-    fn ref_moves(r: &RefTtt) -> Vec<u16> {
-        sorted::<_, Self>(&r.moves())
-    }
-    fn ref_outcome(r: &RefTtt) -> Option<Outcome> {
-        r.outcome()
-    }
-    fn ref_play(r: &RefTtt, mv: Self::Move) -> RefTtt {
-        r.play(mv)
-    }
     fn start_variant(_: u8) -> Self {
         TicTacToe::start()
     }
 }
 
 impl Checked for Gomoku {
-    type Ref = RefGomoku;
-    fn reference(&self) -> RefGomoku {
-        RefGomoku::from_position(self)
-    }
-    fn ref_moves(r: &RefGomoku) -> Vec<u16> {
-        sorted::<_, Self>(&r.moves())
-    }
-    fn ref_outcome(r: &RefGomoku) -> Option<Outcome> {
-        r.outcome()
-    }
-    fn ref_play(r: &RefGomoku, mv: Self::Move) -> RefGomoku {
-        r.play(mv)
-    }
     fn start_variant(v: u8) -> Self {
         Gomoku::with_rules(GomokuRules {
             exact_five: v % 2 == 1,

@@ -120,10 +120,10 @@ fn schadd_side_from_scratch(pieces: u64, player: Player) -> i32 {
 /// efMS from White's point of view (non-terminal positions).
 #[inline]
 pub(super) fn schadd(b: &Breakthrough) -> f32 {
-    let w = schadd_side(b.pieces[0], Player::First);
-    let k = schadd_side(b.pieces[1], Player::Second);
-    debug_assert_eq!(w, schadd_side_from_scratch(b.pieces[0], Player::First));
-    debug_assert_eq!(k, schadd_side_from_scratch(b.pieces[1], Player::Second));
+    let w = schadd_side(b.pieces[0].0, Player::First);
+    let k = schadd_side(b.pieces[1].0, Player::Second);
+    debug_assert_eq!(w, schadd_side_from_scratch(b.pieces[0].0, Player::First));
+    debug_assert_eq!(k, schadd_side_from_scratch(b.pieces[1].0, Player::Second));
     // Quarter points back to points, clamp to ±100, squash.
     let delta = ((w - k) as f32 * 0.25).clamp(-100.0, 100.0);
     libm::tanhf(delta / 60.0)

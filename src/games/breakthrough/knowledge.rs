@@ -1,10 +1,14 @@
 //! Breakthrough domain knowledge for the search: the informed playout policy (`ipp`) and
 //! Lorentz & Horey's node priors (`np`).
 
-use super::{Breakthrough, FILE_A, FILE_H, MAX_MOVES, Move, MoveList};
+use super::{Breakthrough, MAX_MOVES, Move, MoveList};
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::below;
+
+/// The edge files as raw words: this module computes on the bitboards' words.
+const FILE_A: u64 = super::FILE_A.0;
+const FILE_H: u64 = super::FILE_H.0;
 
 /// The rank one step from `player`'s back rank: an enemy piece there threatens to win next move.
 #[inline(always)]
@@ -21,7 +25,7 @@ const fn second_rank(player: Player) -> u64 {
 /// are empty or off the board.
 #[inline(always)]
 fn covered_ahead(pos: &Breakthrough, us: Player) -> u64 {
-    let occ = pos.pieces(Player::First) | pos.pieces(Player::Second);
+    let occ = pos.pieces(Player::First).0 | pos.pieces(Player::Second).0;
     // A piece of `them` there would attack the square: the enemy's attack pattern, applied to
     // every occupied square.
     match us.opponent() {
@@ -53,11 +57,11 @@ pub(super) fn ipp_move_text(pos: &Breakthrough, moves: &[Move], rng: &mut Search
 fn weighted_ipp<const TEXT: bool>(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
     let us = pos.side_to_move();
     let them = us.opponent();
-    let enemy = pos.pieces(them);
-    let goal = Breakthrough::goal_rank(us);
+    let enemy = pos.pieces(them).0;
+    let goal = Breakthrough::goal_rank(us).0;
     let threats = enemy & second_rank(us);
     let defended = if TEXT {
-        pos.attacks(them)
+        pos.attacks(them).0
     } else {
         covered_ahead(pos, us)
     };
@@ -106,8 +110,8 @@ fn weighted_ipp<const TEXT: bool>(pos: &Breakthrough, moves: &[Move], rng: &mut 
 /// are any, else every move.
 pub(super) fn ipp_candidates(pos: &Breakthrough, moves: &[Move], out: &mut MoveList) {
     let us = pos.side_to_move();
-    let goal = Breakthrough::goal_rank(us);
-    let threats = pos.pieces(us.opponent()) & second_rank(us);
+    let goal = Breakthrough::goal_rank(us).0;
+    let threats = pos.pieces(us.opponent()).0 & second_rank(us);
     out.clear();
     if let Some(&mv) = moves.iter().find(|m| (1u64 << m.to) & goal != 0) {
         out.push_move(mv);
@@ -129,7 +133,7 @@ pub(super) fn ipp_candidates(pos: &Breakthrough, moves: &[Move], out: &mut MoveL
 pub(super) fn ipp_weight(pos: &Breakthrough, mv: Move) -> u32 {
     let us = pos.side_to_move();
     let to = 1u64 << mv.to;
-    if to & pos.pieces(us.opponent()) == 0 {
+    if to & pos.pieces(us.opponent()).0 == 0 {
         1
     } else if to & covered_ahead(pos, us) == 0 {
         5
@@ -149,9 +153,9 @@ pub(super) fn node_prior(pos: &Breakthrough, mv: Move) -> f32 {
     let us = pos.side_to_move();
     let them = us.opponent();
     let to = 1u64 << mv.to;
-    let capture = pos.pieces(them) & to != 0;
-    let own_after = (pos.pieces(us) & !(1u64 << mv.from)) | to;
-    let enemy_after = pos.pieces(them) & !to;
+    let capture = pos.pieces(them).0 & to != 0;
+    let own_after = (pos.pieces(us).0 & !(1u64 << mv.from)) | to;
+    let enemy_after = pos.pieces(them).0 & !to;
     let (ahead, behind) = match us {
         Player::First => (
             ((to & !FILE_A) << 7) | ((to & !FILE_H) << 9),
@@ -192,12 +196,12 @@ pub(super) fn order_class(pos: &Breakthrough, mv: Move) -> u8 {
     let us = pos.side_to_move();
     let them = us.opponent();
     let to = 1u64 << mv.to;
-    if to & Breakthrough::goal_rank(us) != 0 {
+    if to & Breakthrough::goal_rank(us).0 != 0 {
         4
-    } else if to & pos.pieces(them) & second_rank(us) != 0 {
+    } else if to & pos.pieces(them).0 & second_rank(us) != 0 {
         3
-    } else if to & pos.pieces(them) != 0 {
-        if to & pos.attacks(them) == 0 { 2 } else { 1 }
+    } else if to & pos.pieces(them).0 != 0 {
+        if to & pos.attacks(them).0 == 0 { 2 } else { 1 }
     } else {
         0
     }

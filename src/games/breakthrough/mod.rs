@@ -10,8 +10,9 @@
 //! most advanced piece can always step diagonally), so there is no stalemate.
 //!
 //! ## Representation
-//! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). Move generation is three
-//! shifts and masks per side; bulk counting is three popcounts. Both of the paper's evaluations
+//! One [`Bitboard`] per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). Move generation is
+//! three one-step shifts per side (straight, and the two diagonals with their edge files
+//! masked); bulk counting is three popcounts. Both of the paper's evaluations
 //! ([`BtEval`]) are kept up to date by make/undo.
 //!
 //! ## Notation
@@ -31,16 +32,17 @@ mod tests;
 pub use eval::{BtEval, LH_TABLE};
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player};
+pub use crate::games::bitboard::Bitboard;
 use core::fmt;
 
 /// Squares of rank 1.
-pub const RANK_1: u64 = 0xFF;
+pub const RANK_1: Bitboard = Bitboard::RANK_1;
 /// Squares of rank 8.
-pub const RANK_8: u64 = 0xFF << 56;
+pub const RANK_8: Bitboard = Bitboard::RANK_8;
 /// Squares of file a.
-pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub const FILE_A: Bitboard = Bitboard::FILE_A;
 /// Squares of file h.
-pub const FILE_H: u64 = FILE_A << 7;
+pub const FILE_H: Bitboard = Bitboard::FILE_H;
 
 /// Most legal moves any position can have: 16 pieces, 3 moves each.
 pub const MAX_MOVES: usize = 48;
@@ -61,7 +63,7 @@ pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Breakthrough {
     /// Pieces of each side, indexed by [`Player::index`].
-    pieces: [u64; 2],
+    pieces: [Bitboard; 2],
     side: Player,
     /// Sum of the Lorentz & Horey piece-square values of each side (efLH).
     lh: [i16; 2],
@@ -74,7 +76,7 @@ impl Breakthrough {
     /// The start position.
     pub const fn start() -> Self {
         Breakthrough {
-            pieces: [0xFFFF, 0xFFFF << 48],
+            pieces: [Bitboard(0xFFFF), Bitboard(0xFFFF << 48)],
             side: Player::First,
             lh: [eval::START_LH, eval::START_LH],
         }
@@ -82,17 +84,21 @@ impl Breakthrough {
 
     /// Builds a position from the two sides' bitboards and the side to move, checking that it
     /// could occur: at most 16 pieces a side, no square held twice, not both sides already won.
-    pub fn from_bitboards(white: u64, black: u64, side: Player) -> Result<Self, ParseError> {
+    pub fn from_bitboards(
+        white: Bitboard,
+        black: Bitboard,
+        side: Player,
+    ) -> Result<Self, ParseError> {
         use crate::game::Problem::Inconsistent;
         let err = |why| Err(ParseError::new("position", Inconsistent(why)));
-        if white & black != 0 {
+        if white.intersects(black) {
             return err("a square holds two pieces");
         }
-        if white.count_ones() > 16 || black.count_ones() > 16 {
+        if white.count() > 16 || black.count() > 16 {
             return err("more than 16 pieces of one side");
         }
-        let white_won = white & RANK_8 != 0 || black == 0;
-        let black_won = black & RANK_1 != 0 || white == 0;
+        let white_won = white.intersects(RANK_8) || black.is_empty();
+        let black_won = black.intersects(RANK_1) || white.is_empty();
         if white_won && black_won {
             return err("both sides have already won");
         }
@@ -101,40 +107,40 @@ impl Breakthrough {
             pieces,
             side,
             lh: [
-                eval::lh_from_scratch(white, Player::First),
-                eval::lh_from_scratch(black, Player::Second),
+                eval::lh_from_scratch(white.0, Player::First),
+                eval::lh_from_scratch(black.0, Player::Second),
             ],
         })
     }
 
     /// The pieces of `player` as a bitboard.
     #[inline(always)]
-    pub fn pieces(&self, player: Player) -> u64 {
+    pub fn pieces(&self, player: Player) -> Bitboard {
         self.pieces[player.index()]
     }
 
     /// The empty squares.
     #[inline(always)]
-    pub fn empty(&self) -> u64 {
+    pub fn empty(&self) -> Bitboard {
         !(self.pieces[0] | self.pieces[1])
     }
 
     /// The three target sets of `side`'s moves: (straight, towards file a, towards file h),
     /// as bitboards of destination squares. The game must not be over.
     #[inline(always)]
-    fn targets(&self, side: Player) -> (u64, u64, u64) {
+    fn targets(&self, side: Player) -> (Bitboard, Bitboard, Bitboard) {
         let own = self.pieces[side.index()];
         let empty = self.empty();
         match side {
             Player::First => (
-                (own << 8) & empty,
-                ((own & !FILE_A) << 7) & !own,
-                ((own & !FILE_H) << 9) & !own,
+                own.north() & empty,
+                own.north_west() & !own,
+                own.north_east() & !own,
             ),
             Player::Second => (
-                (own >> 8) & empty,
-                ((own & !FILE_A) >> 9) & !own,
-                ((own & !FILE_H) >> 7) & !own,
+                own.south() & empty,
+                own.south_west() & !own,
+                own.south_east() & !own,
             ),
         }
     }
@@ -151,15 +157,15 @@ impl Breakthrough {
     /// Whether the game is over (a piece on its goal rank, or a side without pieces).
     #[inline(always)]
     fn over(&self) -> bool {
-        self.pieces[0] & RANK_8 != 0
-            || self.pieces[1] & RANK_1 != 0
-            || self.pieces[0] == 0
-            || self.pieces[1] == 0
+        self.pieces[0].intersects(RANK_8)
+            || self.pieces[1].intersects(RANK_1)
+            || self.pieces[0].is_empty()
+            || self.pieces[1].is_empty()
     }
 
     /// The goal rank of `player`.
     #[inline(always)]
-    pub const fn goal_rank(player: Player) -> u64 {
+    pub const fn goal_rank(player: Player) -> Bitboard {
         match player {
             Player::First => RANK_8,
             Player::Second => RANK_1,
@@ -168,11 +174,11 @@ impl Breakthrough {
 
     /// The squares `player` attacks (could capture on), as a bitboard.
     #[inline(always)]
-    pub fn attacks(&self, player: Player) -> u64 {
+    pub fn attacks(&self, player: Player) -> Bitboard {
         let own = self.pieces[player.index()];
         match player {
-            Player::First => ((own & !FILE_A) << 7) | ((own & !FILE_H) << 9),
-            Player::Second => ((own & !FILE_A) >> 9) | ((own & !FILE_H) >> 7),
+            Player::First => own.north_west() | own.north_east(),
+            Player::Second => own.south_west() | own.south_east(),
         }
     }
 
@@ -181,23 +187,14 @@ impl Breakthrough {
     fn debug_check(&self) {
         debug_assert_eq!(
             self.lh[0],
-            eval::lh_from_scratch(self.pieces[0], Player::First)
+            eval::lh_from_scratch(self.pieces[0].0, Player::First)
         );
         debug_assert_eq!(
             self.lh[1],
-            eval::lh_from_scratch(self.pieces[1], Player::Second)
+            eval::lh_from_scratch(self.pieces[1].0, Player::Second)
         );
-        debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
+        debug_assert!(!self.pieces[0].intersects(self.pieces[1]));
     }
-}
-
-/// The index of the `n`-th (from 0) set bit of `set`, which has more than `n` set bits.
-#[inline(always)]
-fn nth_set_bit(mut set: u64, n: u32) -> u8 {
-    for _ in 0..n {
-        set &= set.wrapping_sub(1);
-    }
-    set.trailing_zeros() as u8
 }
 
 impl Default for Breakthrough {
@@ -236,10 +233,8 @@ impl Game for Breakthrough {
         }
         let (straight, left, right) = self.targets(self.side);
         let offs = Self::offsets(self.side);
-        for (mut set, off) in [(left, offs[1]), (straight, offs[0]), (right, offs[2])] {
-            while set != 0 {
-                let to = set.trailing_zeros() as u8;
-                set &= set - 1;
+        for (set, off) in [(left, offs[1]), (straight, offs[0]), (right, offs[2])] {
+            for to in set {
                 out.push_move(Move {
                     from: (to as i8 - off) as u8,
                     to,
@@ -254,32 +249,30 @@ impl Game for Breakthrough {
             return 0;
         }
         let (a, b, c) = self.targets(self.side);
-        (a.count_ones() + b.count_ones() + c.count_ones()) as u64
+        (a.count() + b.count() + c.count()) as u64
     }
 
     fn is_legal(&self, mv: Move) -> bool {
         if mv.from >= 64 || mv.to >= 64 || self.over() {
             return false;
         }
-        if self.pieces[self.side.index()] & (1 << mv.from) == 0 {
+        if !self.pieces[self.side.index()].contains(mv.from) {
             return false;
         }
         let (straight, left, right) = self.targets(self.side);
         let offs = Self::offsets(self.side);
         let d = mv.to as i8 - mv.from as i8;
-        let to = 1u64 << mv.to;
-        (d == offs[0] && straight & to != 0)
-            || (d == offs[1] && left & to != 0)
-            || (d == offs[2] && right & to != 0)
+        (d == offs[0] && straight.contains(mv.to))
+            || (d == offs[1] && left.contains(mv.to))
+            || (d == offs[2] && right.contains(mv.to))
     }
 
     #[inline(always)]
     fn make(&mut self, mv: Move) -> Undo {
         let us = self.side.index();
         let them = us ^ 1;
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
-        let captured = self.pieces[them] & to != 0;
+        let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
+        let captured = self.pieces[them].intersects(to);
         self.pieces[us] ^= from | to;
         self.lh[us] += eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
         if captured {
@@ -296,8 +289,7 @@ impl Game for Breakthrough {
         self.side = self.side.opponent();
         let us = self.side.index();
         let them = us ^ 1;
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
+        let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
         self.pieces[us] ^= from | to;
         self.lh[us] -= eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
         if captured {
@@ -309,9 +301,9 @@ impl Game for Breakthrough {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        if self.pieces[0] & RANK_8 != 0 || self.pieces[1] == 0 {
+        if self.pieces[0].intersects(RANK_8) || self.pieces[1].is_empty() {
             Some(Outcome::Win(Player::First))
-        } else if self.pieces[1] & RANK_1 != 0 || self.pieces[0] == 0 {
+        } else if self.pieces[1].intersects(RANK_1) || self.pieces[0].is_empty() {
             Some(Outcome::Win(Player::Second))
         } else {
             None
@@ -341,8 +333,8 @@ impl Game for Breakthrough {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         };
-        mix(self.pieces[0])
-            ^ mix(self.pieces[1] ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+        mix(self.pieces[0].0)
+            ^ mix(self.pieces[1].0 ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
             ^ (self.side as u64).wrapping_mul(0xd6e8_feb8_6659_fd93)
     }
 
@@ -387,8 +379,8 @@ impl Game for Breakthrough {
         // Count the three target sets and take the r-th set bit: no move list needed.
         let (straight, left, right) = self.targets(self.side);
         let offs = Self::offsets(self.side);
-        let (ns, nl) = (straight.count_ones(), left.count_ones());
-        let total = ns + nl + right.count_ones();
+        let (ns, nl) = (straight.count(), left.count());
+        let total = ns + nl + right.count();
         let mut r = crate::rng::below(rng, total);
         let (set, off) = if r < ns {
             (straight, offs[0])
@@ -399,7 +391,7 @@ impl Game for Breakthrough {
             r -= ns + nl;
             (right, offs[2])
         };
-        let to = nth_set_bit(set, r);
+        let to = set.nth(r);
         Move {
             from: (to as i8 - off) as u8,
             to,
@@ -423,19 +415,19 @@ impl Game for Breakthrough {
             // stale until the end.
             let us = self.side;
             let mv = self.random_playout_move(rng);
-            let (from, to) = (1u64 << mv.from, 1u64 << mv.to);
+            let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
             self.pieces[us.index()] ^= from | to;
             let them = us.opponent().index();
             self.pieces[them] &= !to;
             self.side = us.opponent();
             plies += 1;
-            if to & Self::goal_rank(us) != 0 || self.pieces[them] == 0 {
+            if to.intersects(Self::goal_rank(us)) || self.pieces[them].is_empty() {
                 break (Some(Outcome::Win(us)), plies);
             }
         };
         self.lh = [
-            eval::lh_from_scratch(self.pieces[0], Player::First),
-            eval::lh_from_scratch(self.pieces[1], Player::Second),
+            eval::lh_from_scratch(self.pieces[0].0, Player::First),
+            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
         ];
         result
     }

@@ -23,9 +23,9 @@ impl RefBoard {
         for (rank, row) in cells.iter_mut().enumerate() {
             for (file, cell) in row.iter_mut().enumerate() {
                 let sq = rank * 8 + file;
-                if pos.pieces(Player::First) >> sq & 1 != 0 {
+                if pos.pieces(Player::First).contains(sq as u8) {
                     *cell = 1;
-                } else if pos.pieces(Player::Second) >> sq & 1 != 0 {
+                } else if pos.pieces(Player::Second).contains(sq as u8) {
                     *cell = 2;
                 }
             }
@@ -108,3 +108,5 @@ impl RefBoard {
             .sum()
     }
 }
+
+crate::games::reference::reference_game!(Breakthrough, RefBoard);

@@ -3,6 +3,7 @@
 use super::reference::RefBoard;
 use super::*;
 use crate::game::{Problem, perft};
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 /// The bitboard generator's moves, sorted like the reference's.
@@ -18,42 +19,8 @@ fn sorted_moves(pos: &Breakthrough) -> heapless::Vec<Move, 64> {
 fn random_position(seed: u64, plies: u32) -> Breakthrough {
     let mut rng = seeded(seed);
     let mut pos = Breakthrough::start();
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        let mv = list[below(&mut rng, list.len() as u32) as usize];
-        pos.make(mv);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
-}
-
-#[test]
-fn perft_from_start_matches_data_file_and_reference() {
-    let data = include_str!("../../../data/perft/breakthrough.txt");
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (pos_text, rest) = line.split_once(';').expect("position;depth;nodes");
-        let mut parts = rest.split(';');
-        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
-        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let mut pos = Breakthrough::parse_position(pos_text.trim()).unwrap();
-        if nodes > 20_000_000 {
-            continue; // deep counts are checked by `imcts perft`, not by unit tests
-        }
-        assert_eq!(perft(&mut pos, depth), nodes, "{pos_text} depth {depth}");
-        if depth <= 5 {
-            let r = RefBoard::from_position(&pos);
-            assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
-        }
-        checked += 1;
-    }
-    assert!(checked >= 5, "perft data file has too few usable lines");
 }
 
 #[test]

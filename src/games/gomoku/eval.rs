@@ -12,7 +12,7 @@
 //! and side), so the whole evaluation is a few hundred word operations, with no table and no
 //! incremental state.
 
-use super::{BOARD, Bits, DIRECTIONS, Gomoku};
+use super::{BOARD, DIRECTIONS, Gomoku, WideBitboard};
 use crate::game::Player;
 
 /// The evaluation functions of Gomoku.
@@ -29,13 +29,17 @@ pub const WINDOW_WEIGHTS: [i32; 4] = [1, 4, 16, 64];
 pub const EVAL_SCALE: f32 = 200.0;
 
 /// The weighted live-window score of `own` against `other`.
-pub fn window_score(own: Bits, other: Bits) -> i32 {
+pub fn window_score(own: WideBitboard, other: WideBitboard) -> i32 {
     let free = !other & BOARD;
     let mut score = 0;
     for &d in &DIRECTIONS {
         // Windows starting at each point: all five points free of the opponent and on the board.
         let mut live = free;
-        let (mut c0, mut c1, mut c2) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
+        let (mut c0, mut c1, mut c2) = (
+            WideBitboard::EMPTY,
+            WideBitboard::EMPTY,
+            WideBitboard::EMPTY,
+        );
         for k in 0..5 {
             let plane = own.shr(k * d);
             if k > 0 {

@@ -10,7 +10,7 @@
 //! full board without a winning row is a draw.
 //!
 //! ## Representation
-//! One [`Bits`] (`[u64; 4]`) per side with a row stride of 16, bit `16·row + column`; the unused
+//! One [`WideBitboard`] (`[u64; 4]`) per side with a row stride of 16, bit `16·row + column`; the unused
 //! 16th column and 16th row are padding, so shifts never wrap around the board edge. A move
 //! checks for a win only along the four lines through the new stone (at most 32 bit tests);
 //! whole-board detection by shift-and ([`has_five`], four shifts per direction) is used where no
@@ -26,14 +26,14 @@
 //! for [`GomokuRules::free_opening`] (in that order, each only if set). The empty
 //! board is `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b`.
 
-mod bits;
 mod eval;
+mod notation;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 #[cfg(test)]
 mod tests;
 
-pub use bits::Bits;
+pub use crate::games::bitboard::WideBitboard;
 pub use eval::GomokuEval;
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
@@ -53,7 +53,7 @@ const STRIDE: u32 = 16;
 const DIRECTIONS: [u32; 4] = [1, 16, 17, 15];
 
 /// The 225 points of the board.
-pub const BOARD: Bits = {
+pub const BOARD: WideBitboard = {
     let mut w = [0u64; 4];
     let mut r = 0;
     while r < 15 {
@@ -65,11 +65,11 @@ pub const BOARD: Bits = {
         }
         r += 1;
     }
-    Bits(w)
+    WideBitboard(w)
 };
 
 /// The outer ring of width 2 where Black's first stone must go (104 points).
-pub const RING: Bits = {
+pub const RING: WideBitboard = {
     let mut w = [0u64; 4];
     let mut r = 0;
     while r < 15 {
@@ -83,7 +83,7 @@ pub const RING: Bits = {
         }
         r += 1;
     }
-    Bits(w)
+    WideBitboard(w)
 };
 
 /// The rule options. The default is Outer-Open Gomoku; [`GomokuRules::FREESTYLE`] and
@@ -152,7 +152,7 @@ pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Gomoku {
     /// Stones of Black and White, indexed by [`Player::index`].
-    stones: [Bits; 2],
+    stones: [WideBitboard; 2],
     side: Player,
     /// Stones on the board.
     count: u8,
@@ -168,7 +168,7 @@ impl Default for Gomoku {
 }
 
 /// Whether `stones` contain a winning row anywhere (shift-and over the whole board).
-pub fn has_five(stones: Bits, exact: bool) -> bool {
+pub fn has_five(stones: WideBitboard, exact: bool) -> bool {
     DIRECTIONS.iter().any(|&d| {
         let f = stones & stones.shr(d) & stones.shr(2 * d) & stones.shr(3 * d) & stones.shr(4 * d);
         let f = if exact {
@@ -189,7 +189,7 @@ impl Gomoku {
     /// The empty board under the given rules.
     pub const fn with_rules(rules: GomokuRules) -> Self {
         Gomoku {
-            stones: [Bits::EMPTY; 2],
+            stones: [WideBitboard::EMPTY; 2],
             side: Player::First,
             count: 0,
             winner: None,
@@ -201,7 +201,11 @@ impl Gomoku {
     /// the board, no point taken twice, Black has as many stones as White or one more (which
     /// decides the side to move), and at most one side has a winning row, made by the side that
     /// moved last.
-    pub fn from_stones(black: Bits, white: Bits, rules: GomokuRules) -> Result<Self, ParseError> {
+    pub fn from_stones(
+        black: WideBitboard,
+        white: WideBitboard,
+        rules: GomokuRules,
+    ) -> Result<Self, ParseError> {
         let err = |why| Err(ParseError::new("position", Problem::Inconsistent(why)));
         if !((black | white) & !BOARD).is_empty() {
             return Err(ParseError::new("position", Problem::OutOfRange));
@@ -246,13 +250,13 @@ impl Gomoku {
 
     /// The stones of `player`.
     #[inline(always)]
-    pub const fn stones(&self, player: Player) -> Bits {
+    pub const fn stones(&self, player: Player) -> WideBitboard {
         self.stones[player.index()]
     }
 
     /// The empty points.
     #[inline(always)]
-    pub fn empty(&self) -> Bits {
+    pub fn empty(&self) -> WideBitboard {
         !(self.stones[0] | self.stones[1]) & BOARD
     }
 
@@ -269,9 +273,9 @@ impl Gomoku {
 
     /// The points where the side to move may play (empty if the game is over).
     #[inline]
-    pub fn legal_set(&self) -> Bits {
+    pub fn legal_set(&self) -> WideBitboard {
         if self.over() {
-            Bits::EMPTY
+            WideBitboard::EMPTY
         } else if self.count == 0 && !self.rules.free_opening {
             RING
         } else {
@@ -309,12 +313,12 @@ impl Gomoku {
         let own = &self.stones[player.index()];
         let mut n = 1;
         let mut p = sq as usize + d as usize;
-        while own.has(p) {
+        while own.contains(p) {
             n += 1;
             p += d as usize;
         }
         let mut p = sq as usize;
-        while p >= d as usize && own.has(p - d as usize) {
+        while p >= d as usize && own.contains(p - d as usize) {
             n += 1;
             p -= d as usize;
         }
@@ -428,7 +432,7 @@ impl Game for Gomoku {
 
     #[inline]
     fn is_legal(&self, mv: Move) -> bool {
-        self.legal_set().has(mv.0 as usize)
+        self.legal_set().contains(mv.0 as usize)
     }
 
     #[inline]
@@ -498,149 +502,22 @@ impl Game for Gomoku {
 
     #[inline(always)]
     fn decode_move(code: u16) -> Option<Move> {
-        (code < 256 && BOARD.has(code as usize)).then_some(Move(code as u8))
+        (code < 256 && BOARD.contains(code as usize)).then_some(Move(code as u8))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(ParseError::new("move", Problem::Empty));
-        }
-        let mv = Move(Self::parse_point(text)?);
-        if !self.is_legal(mv) {
-            return Err(ParseError::new("move", Problem::Illegal));
-        }
-        Ok(mv)
+        notation::parse_move(self, text)
     }
 
     fn write_move<W: Write>(&self, mv: Move, out: &mut W) -> fmt::Result {
-        Self::write_point(mv.0, out)
+        notation::write_move(self, mv, out)
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        crate::game::check_position_len(text)?;
-        let mut fields = text.split_ascii_whitespace();
-        let board = fields
-            .next()
-            .ok_or(ParseError::new("board", Problem::Empty))?;
-        let side = fields
-            .next()
-            .ok_or(ParseError::new("side to move", Problem::Missing))?;
-        let mut rules = GomokuRules::default();
-        for (i, flag) in fields.enumerate() {
-            let slot = match flag {
-                "exact5" if i == 0 => &mut rules.exact_five,
-                "free" if !rules.free_opening => &mut rules.free_opening,
-                _ if i >= 1 => return Err(ParseError::new("rules", Problem::Extra)),
-                _ => {
-                    return Err(ParseError::new(
-                        "rules",
-                        Problem::Inconsistent("expected 'exact5', 'free', both or nothing"),
-                    ));
-                }
-            };
-            *slot = true;
-        }
-        let (mut black, mut white) = (Bits::EMPTY, Bits::EMPTY);
-        let mut rows = 0u16;
-        for (i, row_text) in board.split('/').enumerate() {
-            rows = rows.saturating_add(1);
-            if i >= SIZE as usize {
-                continue;
-            }
-            let index = i as u16 + 1;
-            let row = SIZE - 1 - i as u8;
-            let mut col = 0u16;
-            let mut run = 0u16;
-            let flush = |col: &mut u16, run: &mut u16| {
-                *col = col.saturating_add(*run);
-                *run = 0;
-            };
-            for c in row_text.chars() {
-                match c {
-                    '0'..='9' => {
-                        if run == 0 && c == '0' {
-                            return Err(ParseError::at("row", index, Problem::UnexpectedChar(c)));
-                        }
-                        run = run.saturating_mul(10).saturating_add(c as u16 - '0' as u16);
-                    }
-                    'X' | 'O' => {
-                        flush(&mut col, &mut run);
-                        if col < SIZE as u16 {
-                            let sq = row * 16 + col as u8;
-                            if c == 'X' {
-                                black.toggle(sq);
-                            } else {
-                                white.toggle(sq);
-                            }
-                        }
-                        col = col.saturating_add(1);
-                    }
-                    _ => return Err(ParseError::at("row", index, Problem::UnexpectedChar(c))),
-                }
-            }
-            flush(&mut col, &mut run);
-            if col != SIZE as u16 {
-                return Err(ParseError::at(
-                    "row",
-                    index,
-                    Problem::BadLength {
-                        expected: SIZE as u16,
-                        found: col,
-                    },
-                ));
-            }
-        }
-        if rows != SIZE as u16 {
-            return Err(ParseError::new(
-                "board",
-                Problem::BadLength {
-                    expected: SIZE as u16,
-                    found: rows,
-                },
-            ));
-        }
-        let side = match side {
-            "b" => Player::First,
-            "w" => Player::Second,
-            _ => {
-                let c = side.chars().find(|&c| c != 'b' && c != 'w').unwrap_or('?');
-                return Err(ParseError::new("side to move", Problem::UnexpectedChar(c)));
-            }
-        };
-        let pos = Gomoku::from_stones(black, white, rules)?;
-        if pos.side != side {
-            return Err(ParseError::new(
-                "side to move",
-                Problem::Inconsistent(
-                    "Black moves when the counts are equal, White when Black has one more",
-                ),
-            ));
-        }
-        Ok(pos)
+        notation::parse_position(text)
     }
 
     fn write_position<W: Write>(&self, out: &mut W) -> fmt::Result {
-        crate::games::write_rows(out, SIZE, SIZE, |row, col| {
-            let sq = (row as usize) * 16 + col as usize;
-            if self.stones[0].has(sq) {
-                Some('X')
-            } else if self.stones[1].has(sq) {
-                Some('O')
-            } else {
-                None
-            }
-        })?;
-        out.write_str(match self.side {
-            Player::First => " b",
-            Player::Second => " w",
-        })?;
-        if self.rules.exact_five {
-            out.write_str(" exact5")?;
-        }
-        if self.rules.free_opening {
-            out.write_str(" free")?;
-        }
-        Ok(())
+        notation::write_position(self, out)
     }
 }

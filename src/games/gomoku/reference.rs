@@ -24,9 +24,9 @@ impl RefGomoku {
         for (r, row) in cells.iter_mut().enumerate() {
             for (c, cell) in row.iter_mut().enumerate() {
                 let sq = r * 16 + c;
-                if pos.stones(Player::First).has(sq) {
+                if pos.stones(Player::First).contains(sq) {
                     *cell = 1;
-                } else if pos.stones(Player::Second).has(sq) {
+                } else if pos.stones(Player::Second).contains(sq) {
                     *cell = 2;
                 }
             }
@@ -128,3 +128,5 @@ impl RefGomoku {
             .sum()
     }
 }
+
+crate::games::reference::reference_game!(Gomoku, RefGomoku);

@@ -5,6 +5,7 @@ extern crate std;
 use super::reference::RefGomoku;
 use super::*;
 use crate::game::perft;
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 type PosString = heapless::String<512>;
@@ -19,14 +20,7 @@ fn position_string(pos: &Gomoku) -> PosString {
 fn random_position(seed: u64, plies: u32, rules: GomokuRules) -> Gomoku {
     let mut rng = seeded(seed);
     let mut pos = Gomoku::with_rules(rules);
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make(list[below(&mut rng, list.len() as u32) as usize]);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 
@@ -57,31 +51,6 @@ fn rules(exact: bool) -> GomokuRules {
         exact_five: exact,
         free_opening: false,
     }
-}
-
-#[test]
-fn perft_matches_data_file_and_reference() {
-    let data = include_str!("../../../data/perft/gomoku.txt");
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let mut parts = line.split(';');
-        let text = parts.next().unwrap().trim();
-        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
-        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let mut pos = Gomoku::parse_position(text).unwrap();
-        if nodes > 5_000_000 {
-            continue;
-        }
-        assert_eq!(perft(&mut pos, depth), nodes, "{text} {depth}");
-        if nodes <= 100_000 {
-            assert_eq!(RefGomoku::from_position(&pos).perft(depth), nodes);
-        }
-        checked += 1;
-    }
-    assert!(checked >= 5);
 }
 
 /// Prints data-file lines for positions near the end of random games (run with `--ignored`).
@@ -229,7 +198,7 @@ fn five_wins_and_overlines_depend_on_the_rules() {
 #[test]
 fn a_full_board_without_five_is_a_draw() {
     // Rows of XXOO, shifted by two per row: no five in any direction.
-    let (mut black, mut white) = (Bits::EMPTY, Bits::EMPTY);
+    let (mut black, mut white) = (WideBitboard::EMPTY, WideBitboard::EMPTY);
     for r in 0..15u8 {
         for c in 0..15u8 {
             if (c + 2 * r) % 4 < 2 {
@@ -242,9 +211,9 @@ fn a_full_board_without_five_is_a_draw() {
     // Balance to 113 Black / 112 White without creating a five.
     let mut sq = 0u8;
     while black.count() != 113 {
-        if BOARD.has(sq as usize) {
-            let from_white = black.count() < 113 && white.has(sq as usize);
-            let from_black = black.count() > 113 && black.has(sq as usize);
+        if BOARD.contains(sq as usize) {
+            let from_white = black.count() < 113 && white.contains(sq as usize);
+            let from_black = black.count() > 113 && black.contains(sq as usize);
             if from_white || from_black {
                 black.toggle(sq);
                 white.toggle(sq);
@@ -334,10 +303,13 @@ fn evaluation_prefers_threats_and_is_symmetric() {
         assert!((-1.0..=1.0).contains(&v));
     }
     // A lone stone in the centre has 4·5 = 20 one-stone windows.
-    let one = Bits::square(Move::at(7, 7).0);
-    assert_eq!(eval::window_score(one, Bits::EMPTY), 20);
+    let one = WideBitboard::square(Move::at(7, 7).0);
+    assert_eq!(eval::window_score(one, WideBitboard::EMPTY), 20);
     // In the corner: 3 windows (one per direction that fits).
-    assert_eq!(eval::window_score(Bits::square(0), Bits::EMPTY), 3);
+    assert_eq!(
+        eval::window_score(WideBitboard::square(0), WideBitboard::EMPTY),
+        3
+    );
 }
 
 #[test]

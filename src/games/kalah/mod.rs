@@ -38,10 +38,14 @@
 //!   `empty-capture` (`standard` is accepted too). The start is
 //!   `4,4,4,4,4,4/4,4,4,4,4,4/0-0 s`.
 
+mod eval;
+mod notation;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 #[cfg(test)]
 mod tests;
+
+pub use eval::KalahEval;
 
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
@@ -68,14 +72,6 @@ pub enum KalahRules {
     /// stone goes to the store even when the opposite house is empty, and 13 stones that lap
     /// back into their own emptied house do not capture (the code tests "empty" before sowing).
     EmptyCapture,
-}
-
-/// The evaluation functions of Kalah.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum KalahEval {
-    /// The store difference through `tanh(Δ / EVAL_SCALE)` (the paper's evaluation, squashed).
-    #[default]
-    StoreDiff,
 }
 
 /// A Kalah move: the mover's house, `0..6`, counted from the mover's own left (notation `1`–`6`).
@@ -366,11 +362,7 @@ impl Game for Kalah {
     /// `tanh((own store − opponent's store) / EVAL_SCALE)`; terminal positions give their reward.
     #[inline]
     fn evaluate(&self, _eval: KalahEval, player: Player) -> f32 {
-        if let Some(o) = self.outcome() {
-            return o.reward(player);
-        }
-        let diff = self.store(player) as f32 - self.store(player.opponent()) as f32;
-        libm::tanhf(diff / EVAL_SCALE)
+        eval::evaluate(self, player)
     }
 
     /// The store difference for `player`; once the game is over, remaining house stones count
@@ -408,146 +400,18 @@ impl Game for Kalah {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let text = text.trim();
-        let mut chars = text.chars();
-        let c = chars
-            .next()
-            .ok_or(ParseError::new("move", Problem::Empty))?;
-        if chars.next().is_some() {
-            return Err(ParseError::new(
-                "move",
-                Problem::BadLength {
-                    expected: 1,
-                    found: text.chars().count().min(u16::MAX as usize) as u16,
-                },
-            ));
-        }
-        let mv = match c {
-            '1'..='6' => Move(c as u8 - b'1'),
-            '0' | '7'..='9' => return Err(ParseError::new("move", Problem::OutOfRange)),
-            _ => return Err(ParseError::new("move", Problem::UnexpectedChar(c))),
-        };
-        if !self.is_legal(mv) {
-            return Err(ParseError::new("move", Problem::Illegal));
-        }
-        Ok(mv)
+        notation::parse_move(self, text)
     }
 
     fn write_move<W: Write>(&self, mv: Move, out: &mut W) -> fmt::Result {
-        out.write_char(char::from(b'1' + mv.0 % 6))
+        notation::write_move(self, mv, out)
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        crate::game::check_position_len(text)?;
-        let mut fields = text.split_ascii_whitespace();
-        let board = fields
-            .next()
-            .ok_or(ParseError::new("board", Problem::Empty))?;
-        let side = fields
-            .next()
-            .ok_or(ParseError::new("side to move", Problem::Missing))?;
-        let rules = match fields.next() {
-            None | Some("standard") => KalahRules::Standard,
-            Some("empty-capture") => KalahRules::EmptyCapture,
-            Some(_) => {
-                return Err(ParseError::new(
-                    "rules",
-                    Problem::Inconsistent("expected 'standard' or 'empty-capture'"),
-                ));
-            }
-        };
-        if fields.next().is_some() {
-            return Err(ParseError::new("rules", Problem::Extra));
-        }
-        let mut groups = board.split('/');
-        let mut houses = [[0u8; HOUSES]; 2];
-        for (p, row) in houses.iter_mut().enumerate() {
-            let field = if p == 0 {
-                "south houses"
-            } else {
-                "north houses"
-            };
-            let group = groups
-                .next()
-                .ok_or(ParseError::new(field, Problem::Missing))?;
-            let mut count = 0u16;
-            for (i, num) in group.split(',').enumerate() {
-                if i >= HOUSES {
-                    // Over-long row: count the rest without parsing it (reported below).
-                    count = count.saturating_add(1);
-                    continue;
-                }
-                row[i] = parse_count(num, field, i as u16 + 1)?;
-                count += 1;
-            }
-            if count as usize != HOUSES {
-                return Err(ParseError::new(
-                    field,
-                    Problem::BadLength {
-                        expected: HOUSES as u16,
-                        found: count,
-                    },
-                ));
-            }
-        }
-        let stores_text = groups
-            .next()
-            .ok_or(ParseError::new("stores", Problem::Missing))?;
-        if groups.next().is_some() {
-            return Err(ParseError::new("stores", Problem::Extra));
-        }
-        let (s, n) = stores_text
-            .split_once('-')
-            .ok_or(ParseError::new("stores", Problem::Missing))?;
-        let stores = [parse_count(s, "stores", 1)?, parse_count(n, "stores", 2)?];
-        let side = match side {
-            "s" => Player::First,
-            "n" => Player::Second,
-            _ => {
-                let c = side.chars().find(|&c| c != 's' && c != 'n').unwrap_or('?');
-                return Err(ParseError::new("side to move", Problem::UnexpectedChar(c)));
-            }
-        };
-        Kalah::from_board(houses, stores, side, rules)
+        notation::parse_position(text)
     }
 
     fn write_position<W: Write>(&self, out: &mut W) -> fmt::Result {
-        for p in Player::BOTH {
-            for h in 0..HOUSES as u8 {
-                if h > 0 {
-                    out.write_char(',')?;
-                }
-                write!(out, "{}", self.house(p, h))?;
-            }
-            out.write_char('/')?;
-        }
-        write!(
-            out,
-            "{}-{} {}",
-            self.store(Player::First),
-            self.store(Player::Second),
-            match self.side {
-                Player::First => 's',
-                Player::Second => 'n',
-            }
-        )?;
-        if self.rules == KalahRules::EmptyCapture {
-            out.write_str(" empty-capture")?;
-        }
-        Ok(())
-    }
-}
-
-/// Parses a stone count `0..=48` (the `index`-th of `field`).
-fn parse_count(text: &str, field: &'static str, index: u16) -> Result<u8, ParseError> {
-    if text.is_empty() {
-        return Err(ParseError::at(field, index, Problem::Empty));
-    }
-    if let Some(c) = text.chars().find(|c| !c.is_ascii_digit()) {
-        return Err(ParseError::at(field, index, Problem::UnexpectedChar(c)));
-    }
-    match text.parse::<u32>() {
-        Ok(n) if n <= STONES as u32 => Ok(n as u8),
-        _ => Err(ParseError::at(field, index, Problem::OutOfRange)),
+        notation::write_position(self, out)
     }
 }

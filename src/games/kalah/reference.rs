@@ -158,3 +158,5 @@ impl RefKalah {
             .sum()
     }
 }
+
+crate::games::reference::reference_game!(Kalah, RefKalah);

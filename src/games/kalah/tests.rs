@@ -5,6 +5,7 @@ extern crate std;
 use super::reference::RefKalah;
 use super::*;
 use crate::game::perft;
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 /// A seeded random position: a random or initial board, then up to `plies` random moves.
@@ -20,14 +21,7 @@ fn random_position(seed: u64, plies: u32) -> Kalah {
     } else {
         KalahRules::Standard
     });
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make(list[below(&mut rng, list.len() as u32) as usize]);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 
@@ -35,32 +29,6 @@ fn position_string(pos: &Kalah) -> heapless::String<96> {
     let mut s = heapless::String::new();
     pos.write_position(&mut s).unwrap();
     s
-}
-
-#[test]
-fn perft_matches_data_file_and_reference() {
-    let data = include_str!("../../../data/perft/kalah.txt");
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let mut parts = line.split(';');
-        let pos_text = parts.next().unwrap().trim();
-        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
-        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let mut pos = Kalah::parse_position(pos_text).unwrap();
-        if nodes > 5_000_000 {
-            continue; // checked by `imcts perft`, not by unit tests
-        }
-        assert_eq!(perft(&mut pos, depth), nodes, "{pos_text} depth {depth}");
-        if nodes < 1_000_000 {
-            let r = RefKalah::from_position(&pos);
-            assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
-        }
-        checked += 1;
-    }
-    assert!(checked >= 6);
 }
 
 /// Prints the counts of the data file's positions, by the reference (run with `--ignored`).

@@ -34,6 +34,7 @@ use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbou
 use super::{HISTORY_CAPACITY, LinesOfAction, LoaRules, Move, connected};
 use crate::SearchRng;
 use crate::game::Player;
+use crate::games::bitboard::Bitboard;
 use crate::rng::below;
 use crate::search::shallow::{SELECTIVE_REPLIES, two_ply_move_selective};
 
@@ -348,14 +349,20 @@ impl LinesOfAction {
         let eval::LoaEval::Mia = eval;
         let me = self.side;
         let us = me.index();
-        let own = self.pieces[us];
-        let enemy = self.pieces[us ^ 1];
+        // This search works on the raw words (weight buckets and reply tables index by bits).
+        let own = self.pieces[us].0;
+        let enemy = self.pieces[us ^ 1].0;
         let mut first = Moves::new();
         let mut rest = own;
         while rest != 0 {
             let from = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            first.push_targets(from, self.targets_from(from as usize, own, enemy), enemy);
+            first.push_targets(
+                from,
+                self.targets_from(from as usize, Bitboard(own), Bitboard(enemy))
+                    .0,
+                enemy,
+            );
         }
         if self.rules != LoaRules::default()
             || first.len == 0
@@ -372,8 +379,10 @@ impl LinesOfAction {
                 let to = 1u64 << m.to;
                 let mine = own ^ (1u64 << m.from) ^ to;
                 // Both sides connected (after a capture) is a draw under these rules.
-                connected(mine, euler_after_move(own, own_euler, m.from, m.to))
-                    && (enemy & to == 0 || !connected(enemy & !to, 0))
+                connected(
+                    Bitboard(mine),
+                    euler_after_move(own, own_euler, m.from, m.to),
+                ) && (enemy & to == 0 || !connected(Bitboard(enemy & !to), 0))
             });
             if let Some(m) = win {
                 return m;
@@ -387,7 +396,7 @@ impl LinesOfAction {
         while rest != 0 {
             let from = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            reply_targets[from] = self.targets_from(from, enemy, own);
+            reply_targets[from] = self.targets_from(from, Bitboard(enemy), Bitboard(own)).0;
         }
         let mut replies = Replies::new();
         let history = History::new(self);
@@ -416,7 +425,8 @@ impl LinesOfAction {
                         let from = rest.trailing_zeros() as u8;
                         rest &= rest - 1;
                         let targets = if changed >> from & 1 != 0 {
-                            self.targets_from(from as usize, theirs, mine)
+                            self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
+                                .0
                         } else {
                             reply_targets[from as usize]
                         };
@@ -482,8 +492,8 @@ impl LinesOfAction {
         let us = self.side.index();
         let (mine, theirs) = (node.mine, node.theirs);
         // The chooser just moved: its group may have connected; the opponent's only on a capture.
-        let mine_conn = connected(mine, node.mine_euler);
-        let theirs_conn = node.captured && connected(theirs, node.theirs_euler);
+        let mine_conn = connected(Bitboard(mine), node.mine_euler);
+        let theirs_conn = node.captured && connected(Bitboard(theirs), node.theirs_euler);
         match (mine_conn, theirs_conn) {
             (true, true) => return 0.0,
             (true, false) => return WIN,
@@ -522,11 +532,14 @@ impl LinesOfAction {
             let theirs2 = theirs ^ (1u64 << from) ^ to_bit;
             let mine2 = mine & !to_bit;
             let theirs_conn = connected(
-                theirs2,
+                Bitboard(theirs2),
                 euler_after_move(theirs, node.theirs_euler, from, to),
             );
-            let mine_conn =
-                rcap && connected(mine2, euler_after_removal(mine, node.mine_euler, to));
+            let mine_conn = rcap
+                && connected(
+                    Bitboard(mine2),
+                    euler_after_removal(mine, node.mine_euler, to),
+                );
             let e = match (theirs_conn, mine_conn) {
                 (true, true) => 0.0,
                 (true, false) => LOSS,

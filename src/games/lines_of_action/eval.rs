@@ -280,8 +280,8 @@ pub(super) fn mia(pos: &LinesOfAction) -> f32 {
 /// [`mia`] with other weights (for tuning).
 #[inline]
 pub(super) fn mia_with(pos: &LinesOfAction, w: &Weights) -> f32 {
-    let black = pos.pieces(Player::First);
-    let white = pos.pieces(Player::Second);
+    let black = pos.pieces(Player::First).0;
+    let white = pos.pieces(Player::Second).0;
     let tempo = if pos.side_to_move() == Player::First {
         w.tempo
     } else {

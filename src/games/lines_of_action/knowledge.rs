@@ -29,6 +29,7 @@ use super::tables::REGION_OF;
 use super::{LinesOfAction, MAX_MOVES, Move};
 use crate::SearchRng;
 use crate::game::Game;
+use crate::games::bitboard::Bitboard;
 use crate::rng::below;
 
 /// One of the five regions of the board used by the move categories.
@@ -85,7 +86,7 @@ fn weight(pos: &LinesOfAction, mv: Move) -> u8 {
         return 1;
     }
     let enemy = pos.pieces(pos.side_to_move().opponent());
-    let capture = enemy >> (mv.to & 63) & 1 != 0;
+    let capture = enemy.contains(mv.to & 63);
     category_weight(region(mv.from), region(mv.to), capture)
 }
 
@@ -128,25 +129,18 @@ const WEIGHT_OF: [[[u8; 2]; 5]; 5] = {
 /// walk over the chosen piece's targets in generation order. `pos` must not be finished.
 pub(super) fn playout_move_from_targets(pos: &LinesOfAction, rng: &mut SearchRng) -> Move {
     let us = pos.side_to_move().index();
-    let own = pos.pieces[us];
-    let enemy = pos.pieces[us ^ 1];
-    let mut targets = [0u64; 12];
+    let (own, enemy) = (pos.pieces[us], pos.pieces[us ^ 1]);
+    let mut targets = [Bitboard::EMPTY; 12];
     let mut from = [0u8; 12];
     let mut totals = [0u32; 12];
     let mut n = 0;
     let mut total = 0u32;
-    let mut rest = own;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as u8;
-        rest &= rest - 1;
+    for sq in own {
         let t = pos.targets_from(sq as usize, own, enemy);
         let w = &WEIGHT_OF[REGION_OF[sq as usize] as usize];
         let mut sum = 0u32;
-        let mut bits = t;
-        while bits != 0 {
-            let to = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            sum += w[REGION_OF[to] as usize][(enemy >> to & 1) as usize] as u32;
+        for to in t {
+            sum += w[REGION_OF[to as usize] as usize][enemy.contains(to) as usize] as u32;
         }
         let k = n.min(11);
         targets[k] = t;
@@ -167,13 +161,10 @@ pub(super) fn playout_move_from_targets(pos: &LinesOfAction, rng: &mut SearchRng
         k += 1;
     }
     let w = &WEIGHT_OF[REGION_OF[from[k] as usize] as usize];
-    let mut bits = targets[k];
     let mut last = Move::PASS;
-    while bits != 0 {
-        let to = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
+    for to in targets[k] {
         last = Move { from: from[k], to };
-        let wt = w[REGION_OF[to as usize] as usize][(enemy >> to & 1) as usize] as u32;
+        let wt = w[REGION_OF[to as usize] as usize][enemy.contains(to) as usize] as u32;
         if r < wt {
             return last;
         }

@@ -26,7 +26,7 @@
 //! capture are compared, as a capture can never be undone.
 //!
 //! ## Representation
-//! One `u64` per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). A move's length is one
+//! One [`Bitboard`] per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). A move's length is one
 //! popcount of the occupancy masked by the line through the piece; the path check is one mask
 //! of the squares between origin and destination (from ray tables). Tables are built at compile
 //! time (module `tables`). Connectivity is a bitboard flood fill, preceded by a cheap test: each
@@ -59,6 +59,7 @@ pub use eval::LoaEval;
 pub use knowledge::{MAX_CATEGORY_WEIGHT, Region, category_weight, region};
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
+use crate::games::bitboard::Bitboard;
 use core::fmt;
 use tables::{ADD_DELTA, DEST, LINES, NONE, RAYS, ZOBRIST, ZOBRIST_SIDE};
 
@@ -117,7 +118,7 @@ pub struct Undo {
 #[derive(Clone, PartialEq, Eq)]
 pub struct LinesOfAction {
     /// Pieces of each side, indexed by [`Player::index`].
-    pieces: [u64; 2],
+    pieces: [Bitboard; 2],
     side: Player,
     rules: LoaRules,
     /// Four times the Euler number of each side's pieces (incremental).
@@ -136,9 +137,9 @@ pub struct LinesOfAction {
 }
 
 /// Four times the Euler number of the 8-connected pieces of `bb`, quad by quad.
-fn euler4_from_scratch(bb: u64) -> i16 {
+fn euler4_from_scratch(bb: Bitboard) -> i16 {
     let at = |r: i32, f: i32| -> u8 {
-        ((0..8).contains(&r) && (0..8).contains(&f) && bb >> (r * 8 + f) & 1 != 0) as u8
+        ((0..8).contains(&r) && (0..8).contains(&f) && bb.contains((r * 8 + f) as u8)) as u8
     };
     let mut sum = 0i16;
     for qr in 0..9 {
@@ -153,14 +154,14 @@ fn euler4_from_scratch(bb: u64) -> i16 {
 
 /// Whether `bb` (non-empty) is one 8-connected group; `euler4` is four times its Euler number.
 #[inline]
-fn connected(bb: u64, euler4: i16) -> bool {
+fn connected(bb: Bitboard, euler4: i16) -> bool {
     if euler4 > 4 {
         // Euler number = groups − holes > 1, so there are at least two groups.
         return false;
     }
-    let mut group = bb & bb.wrapping_neg();
+    let mut group = bb.lowest();
     loop {
-        let next = tables::grow(group) & bb;
+        let next = group.grow() & bb;
         if next == group {
             return group == bb;
         }
@@ -169,17 +170,17 @@ fn connected(bb: u64, euler4: i16) -> bool {
 }
 
 /// The Zobrist key of a position, from scratch.
-const fn key_from_scratch(pieces: [u64; 2], side: Player) -> u64 {
+const fn key_from_scratch(pieces: [Bitboard; 2], side: Player) -> u64 {
     let mut k = match side {
         Player::First => 0,
         Player::Second => ZOBRIST_SIDE,
     };
     let mut sq = 0;
     while sq < 64 {
-        if pieces[0] >> sq & 1 != 0 {
+        if pieces[0].contains(sq as u8) {
             k ^= ZOBRIST[0][sq];
         }
-        if pieces[1] >> sq & 1 != 0 {
+        if pieces[1].contains(sq as u8) {
             k ^= ZOBRIST[1][sq];
         }
         sq += 1;
@@ -217,19 +218,19 @@ impl LinesOfAction {
     /// history. A position that is already decided (a side connected, or under
     /// [`LoaRules::no_move_loses`] a side to move without moves) is accepted and is terminal.
     pub fn from_bitboards(
-        black: u64,
-        white: u64,
+        black: Bitboard,
+        white: Bitboard,
         side: Player,
         rules: LoaRules,
     ) -> Result<Self, ParseError> {
         let err = |why| Err(ParseError::new("position", Problem::Inconsistent(why)));
-        if black & white != 0 {
+        if black.intersects(white) {
             return err("a square holds two pieces");
         }
-        if black == 0 || white == 0 {
+        if black.is_empty() || white.is_empty() {
             return err("a side has no pieces");
         }
-        if black.count_ones() > 12 || white.count_ones() > 12 {
+        if black.count() > 12 || white.count() > 12 {
             return err("more than 12 pieces of one side");
         }
         let pieces = [black, white];
@@ -256,13 +257,13 @@ impl LinesOfAction {
 
     /// The pieces of `player` as a bitboard.
     #[inline(always)]
-    pub fn pieces(&self, player: Player) -> u64 {
+    pub fn pieces(&self, player: Player) -> Bitboard {
         self.pieces[player.index()]
     }
 
     /// The occupied squares.
     #[inline(always)]
-    pub fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
 
@@ -287,7 +288,9 @@ impl LinesOfAction {
 
     /// The destinations of the piece on `from` (of the side to move), as a bitboard.
     #[inline(always)]
-    fn targets_from(&self, from: usize, own: u64, enemy: u64) -> u64 {
+    fn targets_from(&self, from: usize, own: Bitboard, enemy: Bitboard) -> Bitboard {
+        // The ray tables are raw words: the lines and paths are looked up by square.
+        let (own, enemy) = (own.0, enemy.0);
         let occ = own | enemy;
         let mut targets = 0u64;
         let mut line = 0;
@@ -305,22 +308,15 @@ impl LinesOfAction {
             }
             line += 1;
         }
-        targets
+        Bitboard(targets)
     }
 
     /// Whether the side to move has a move other than the pass (ignores whether the game is over).
     fn has_piece_move(&self) -> bool {
         let own = self.pieces[self.side.index()];
         let enemy = self.pieces[self.side.index() ^ 1];
-        let mut rest = own;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if self.targets_from(from, own, enemy) != 0 {
-                return true;
-            }
-        }
-        false
+        own.iter()
+            .any(|from| self.targets_from(from as usize, own, enemy).any())
     }
 
     /// The outcome of the current position as the rules decide it from the pieces, the history
@@ -370,13 +366,15 @@ impl LinesOfAction {
             return false;
         }
         let us = self.side.index();
-        let to = 1u64 << (mv.to & 63);
-        let own = (self.pieces[us] & !(1u64 << (mv.from & 63))) | to;
+        let to = mv.to & 63;
+        let own = self.pieces[us].without(mv.from & 63).with(to);
         if !connected(own, 0) {
             return false;
         }
         let enemy = self.pieces[us ^ 1];
-        enemy & to == 0 || self.rules.simultaneous_mover_wins || !connected(enemy & !to, 0)
+        !enemy.contains(to)
+            || self.rules.simultaneous_mover_wins
+            || !connected(enemy.without(to), 0)
     }
 
     /// Whether the game ended by repetition or the ply cap rather than by connection.
@@ -390,21 +388,20 @@ impl LinesOfAction {
     /// Euler number and key up to date.
     #[inline(always)]
     fn toggle(&mut self, p: usize, sq: u8) {
-        let bit = 1u64 << sq;
-        let delta = ADD_DELTA[tables::neighbours(self.pieces[p], sq)] as i16;
-        if self.pieces[p] & bit == 0 {
+        let delta = ADD_DELTA[tables::neighbours(self.pieces[p].0, sq)] as i16;
+        if !self.pieces[p].contains(sq) {
             self.euler4[p] += delta;
         } else {
             self.euler4[p] -= delta;
         }
-        self.pieces[p] ^= bit;
+        self.pieces[p].toggle(sq);
         self.key ^= ZOBRIST[p][sq as usize];
     }
 
     /// Checks every incrementally kept quantity against a from-scratch recomputation.
     #[inline]
     fn debug_check(&self) {
-        debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
+        debug_assert!(!self.pieces[0].intersects(self.pieces[1]));
         debug_assert_eq!(self.euler4[0], euler4_from_scratch(self.pieces[0]));
         debug_assert_eq!(self.euler4[1], euler4_from_scratch(self.pieces[1]));
         debug_assert_eq!(self.key, key_from_scratch(self.pieces, self.side));
@@ -421,7 +418,8 @@ const START_KEY: u64 = key_from_scratch(LinesOfAction::START_PIECES, Player::Fir
 
 impl LinesOfAction {
     /// The start position's pieces: Black on b1–g1 and b8–g8, White on a2–a7 and h2–h7.
-    pub const START_PIECES: [u64; 2] = [0x7E | 0x7E << 56, 0x0081_8181_8181_8100];
+    pub const START_PIECES: [Bitboard; 2] =
+        [Bitboard(0x7E | 0x7E << 56), Bitboard(0x0081_8181_8181_8100)];
 }
 
 impl fmt::Debug for LinesOfAction {
@@ -481,14 +479,8 @@ impl Game for LinesOfAction {
         }
         let own = self.pieces[self.side.index()];
         let enemy = self.pieces[self.side.index() ^ 1];
-        let mut rest = own;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let mut targets = self.targets_from(from as usize, own, enemy);
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
+        for from in own {
+            for to in self.targets_from(from as usize, own, enemy) {
                 out.push_move(Move { from, to });
             }
         }
@@ -504,12 +496,9 @@ impl Game for LinesOfAction {
         }
         let own = self.pieces[self.side.index()];
         let enemy = self.pieces[self.side.index() ^ 1];
-        let mut rest = own;
         let mut n = 0;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            n += self.targets_from(from, own, enemy).count_ones() as u64;
+        for from in own {
+            n += self.targets_from(from as usize, own, enemy).count() as u64;
         }
         n.max(1)
     }
@@ -523,14 +512,17 @@ impl Game for LinesOfAction {
         }
         let own = self.pieces[self.side.index()];
         let enemy = self.pieces[self.side.index() ^ 1];
-        own >> mv.from & 1 != 0 && self.targets_from(mv.from as usize, own, enemy) >> mv.to & 1 != 0
+        own.contains(mv.from)
+            && self
+                .targets_from(mv.from as usize, own, enemy)
+                .contains(mv.to)
     }
 
     #[inline]
     fn make(&mut self, mv: Move) -> Undo {
         let us = self.side.index();
         let them = us ^ 1;
-        let captured = !mv.is_pass() && self.pieces[them] >> (mv.to & 63) & 1 != 0;
+        let captured = !mv.is_pass() && self.pieces[them].contains(mv.to & 63);
         let undo = Undo {
             captured,
             reversible_from: self.reversible_from,

@@ -175,21 +175,16 @@ pub(super) const REGION_OF: [u8; 64] = {
     t
 };
 
-/// The squares of file a.
-pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// The squares of file h.
-pub(super) const FILE_H: u64 = FILE_A << 7;
-/// The squares of rank 1.
-pub(super) const RANK_1: u64 = 0xFF;
-/// The squares of rank 8.
-pub(super) const RANK_8: u64 = 0xFF << 56;
+use crate::games::bitboard::Bitboard;
 
-/// The squares 8-adjacent to any square of `x`, plus `x` itself.
-#[inline(always)]
-pub(super) const fn grow(x: u64) -> u64 {
-    let v = x | x << 8 | x >> 8;
-    v | (v & !FILE_H) << 1 | (v & !FILE_A) >> 1
-}
+/// The squares of file a, as a raw word for the evaluation's masks.
+pub(super) const FILE_A: u64 = Bitboard::FILE_A.0;
+/// The squares of file h.
+pub(super) const FILE_H: u64 = Bitboard::FILE_H.0;
+/// The squares of rank 1.
+pub(super) const RANK_1: u64 = Bitboard::RANK_1.0;
+/// The squares of rank 8.
+pub(super) const RANK_8: u64 = Bitboard::RANK_8.0;
 
 /// The eight neighbours of `sq` in `bb`, packed as an index into [`ADD_DELTA`].
 #[inline(always)]

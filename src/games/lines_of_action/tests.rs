@@ -4,6 +4,7 @@
 use super::reference::RefBoard;
 use super::*;
 use crate::game::{Problem, perft};
+use crate::games::conformance::play_random;
 use crate::rng::{below, seeded};
 
 extern crate std;
@@ -21,15 +22,7 @@ fn sorted_moves(pos: &LinesOfAction) -> heapless::Vec<Move, 128> {
 fn random_position(seed: u64, plies: u32) -> LinesOfAction {
     let mut rng = seeded(seed);
     let mut pos = LinesOfAction::start();
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        let mv = list[below(&mut rng, list.len() as u32) as usize];
-        pos.make(mv);
-    }
+    play_random(&mut pos, &mut rng, plies);
     pos
 }
 
@@ -49,32 +42,6 @@ fn with_rules(p: &LinesOfAction, rules: LoaRules) -> LinesOfAction {
 
 fn mv(p: &LinesOfAction, text: &str) -> Move {
     p.parse_move(text).unwrap()
-}
-
-#[test]
-fn perft_matches_data_file_and_reference() {
-    let data = include_str!("../../../data/perft/loa.txt");
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (pos_text, rest) = line.split_once(';').expect("position;depth;nodes");
-        let mut parts = rest.split(';');
-        let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
-        let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let mut p = pos(pos_text.trim());
-        if nodes > 2_000_000 {
-            continue; // deep counts are checked by `imcts perft`, not by unit tests
-        }
-        assert_eq!(perft(&mut p, depth), nodes, "{pos_text} depth {depth}");
-        if nodes <= 200_000 {
-            let r = RefBoard::from_position(&p);
-            assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
-        }
-        checked += 1;
-    }
-    assert!(checked >= 6, "perft data file has too few usable lines");
 }
 
 #[test]
@@ -456,8 +423,8 @@ fn evaluation_is_symmetric_bounded_and_exact_at_terminals() {
             continue;
         }
         let q = LinesOfAction::from_bitboards(
-            transpose(p.pieces(Player::Second)),
-            transpose(p.pieces(Player::First)),
+            Bitboard(transpose(p.pieces(Player::Second).0)),
+            Bitboard(transpose(p.pieces(Player::First).0)),
             p.side_to_move().opponent(),
             LoaRules::default(),
         )
@@ -824,7 +791,7 @@ fn evaluation_terms_match_a_loop_over_the_pieces() {
     for seed in 0..300u64 {
         let p = random_position(seed, (seed % 120) as u32);
         for side in Player::BOTH {
-            let own = p.pieces(side);
+            let own = p.pieces(side).0;
             assert_eq!(eval::side_terms(own), terms_by_loop(own), "{p:?} {side:?}");
             checked += 1;
         }

@@ -17,6 +17,8 @@
 //! must agree with the counts (X moves when both have as many marks, O when X has one more).
 //! The start is `.../.../... x`.
 
+mod eval;
+mod notation;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 #[cfg(test)]
@@ -24,6 +26,8 @@ mod tests;
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
 use core::fmt::{self, Write};
+
+pub use eval::TttEval;
 
 /// Most legal moves: the empty board's nine squares.
 pub const MAX_MOVES: usize = 9;
@@ -47,15 +51,6 @@ pub struct Move(pub u8);
 
 /// The fixed-capacity legal-move list of Tic-Tac-Toe.
 pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
-
-/// The evaluation functions of Tic-Tac-Toe.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum TttEval {
-    /// Open lines: every line free of the opponent's marks scores the number of own marks in it;
-    /// the difference of both players' scores, `Δ`, gives `tanh(Δ / 4)`.
-    #[default]
-    OpenLines,
-}
 
 /// A Tic-Tac-Toe position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -289,20 +284,7 @@ impl Game for TicTacToe {
     }
 
     fn evaluate(&self, _eval: TttEval, player: Player) -> f32 {
-        if let Some(o) = self.outcome() {
-            return o.reward(player);
-        }
-        let (me, them) = (self.marks(player), self.marks(player.opponent()));
-        let mut diff = 0i32;
-        for &l in &LINES {
-            if l & them == 0 {
-                diff += (l & me).count_ones() as i32;
-            }
-            if l & me == 0 {
-                diff -= (l & them).count_ones() as i32;
-            }
-        }
-        libm::tanhf(diff as f32 / 4.0)
+        eval::evaluate(self, player)
     }
 
     fn key(&self) -> u64 {
@@ -323,120 +305,18 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(ParseError::new("move", Problem::Empty));
-        }
-        let mv = Move(Self::parse_square(text)?);
-        if !self.is_legal(mv) {
-            return Err(ParseError::new("move", Problem::Illegal));
-        }
-        Ok(mv)
+        notation::parse_move(self, text)
     }
 
     fn write_move<W: Write>(&self, mv: Move, out: &mut W) -> fmt::Result {
-        Self::write_square(mv.0, out)
+        notation::write_move(self, mv, out)
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        crate::game::check_position_len(text)?;
-        let mut fields = text.split_ascii_whitespace();
-        let board = fields
-            .next()
-            .ok_or(ParseError::new("board", Problem::Empty))?;
-        let side = fields
-            .next()
-            .ok_or(ParseError::new("side to move", Problem::Missing))?;
-        if fields.next().is_some() {
-            return Err(ParseError::new("side to move", Problem::Extra));
-        }
-        let (mut x, mut o) = (0u16, 0u16);
-        let mut rows = 0u16;
-        for (i, row_text) in board.split('/').enumerate() {
-            rows = rows.saturating_add(1);
-            if i >= 3 {
-                continue;
-            }
-            let row = 2 - i as u8;
-            let mut col = 0u16;
-            for c in row_text.chars() {
-                if col < 3 {
-                    let bit = 1u16 << (row * 3 + col as u8);
-                    match c {
-                        'X' | 'x' => x |= bit,
-                        'O' | 'o' => o |= bit,
-                        '.' => {}
-                        _ => {
-                            return Err(ParseError::at(
-                                "row",
-                                i as u16 + 1,
-                                Problem::UnexpectedChar(c),
-                            ));
-                        }
-                    }
-                }
-                col = col.saturating_add(1);
-            }
-            if col != 3 {
-                return Err(ParseError::at(
-                    "row",
-                    i as u16 + 1,
-                    Problem::BadLength {
-                        expected: 3,
-                        found: col,
-                    },
-                ));
-            }
-        }
-        if rows != 3 {
-            return Err(ParseError::new(
-                "board",
-                Problem::BadLength {
-                    expected: 3,
-                    found: rows,
-                },
-            ));
-        }
-        let pos = Self::from_marks(x, o)?;
-        let side = match side {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
-            _ => {
-                let c = side
-                    .chars()
-                    .find(|c| !matches!(c, 'x' | 'X' | 'o' | 'O'))
-                    .unwrap_or('?');
-                return Err(ParseError::new("side to move", Problem::UnexpectedChar(c)));
-            }
-        };
-        if side != pos.side {
-            return Err(ParseError::new(
-                "side to move",
-                Problem::Inconsistent("X moves when the counts are equal, O when X has one more"),
-            ));
-        }
-        Ok(pos)
+        notation::parse_position(text)
     }
 
     fn write_position<W: Write>(&self, out: &mut W) -> fmt::Result {
-        for row in (0..3).rev() {
-            for col in 0..3 {
-                let sq = row * 3 + col;
-                out.write_char(if self.marks[0] >> sq & 1 != 0 {
-                    'X'
-                } else if self.marks[1] >> sq & 1 != 0 {
-                    'O'
-                } else {
-                    '.'
-                })?;
-            }
-            if row > 0 {
-                out.write_char('/')?;
-            }
-        }
-        out.write_str(match self.side {
-            Player::First => " x",
-            Player::Second => " o",
-        })
+        notation::write_position(self, out)
     }
 }

@@ -104,3 +104,5 @@ impl RefTtt {
         moves.iter().map(|&m| self.play(m).games()).sum()
     }
 }
+
+crate::games::reference::reference_game!(TicTacToe, RefTtt);
