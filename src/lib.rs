@@ -41,7 +41,9 @@
 //! returns microseconds as the clock. The lower-level [`search::mcts::Mcts`] and
 //! [`search::alphabeta::search`] take the same validated configurations.
 #![no_std]
-#![forbid(unsafe_code)]
+// One audited `unsafe` block: the parallel search's view of the caller's node memory as
+// atomics (src/search/parallel/atomic_node.rs). Everything else stays safe code.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(any(feature = "std", test))]

@@ -7,6 +7,7 @@
 //! - [`spec`]: the papers' player labels (`mcts(ipp,im0.4)`, `ab(efLH)`, …) parsed into
 //!   configurations.
 //! - [`alphabeta`]: the αβ baseline.
+//! - `parallel`: several threads searching one tree (where the target has compare-and-swap).
 //!
 //! The kernel has no clock: time budgets read a [`Clock`] the host provides.
 
@@ -18,8 +19,15 @@ pub mod config;
 mod math;
 pub mod mcts;
 pub mod node;
+// Tree-parallel search needs compare-and-swap on 8-, 16- and 32-bit atomics (not on thumbv6m).
 #[cfg(test)]
 mod paper_code_tests;
+#[cfg(all(
+    target_has_atomic = "8",
+    target_has_atomic = "16",
+    target_has_atomic = "32"
+))]
+pub mod parallel;
 pub mod playout;
 pub mod pool;
 pub mod shallow;

@@ -56,6 +56,19 @@ impl<'a> Pool<'a> {
         ok
     }
 
+    /// All the pool's slots (used or not) and its length, for the parallel search
+    /// ([`super::parallel`]), which shares them between threads and hands the length back
+    /// through [`restore_len`](Self::restore_len).
+    #[cfg(all(
+        target_has_atomic = "8",
+        target_has_atomic = "16",
+        target_has_atomic = "32"
+    ))]
+    pub(crate) fn slots_mut(&mut self) -> &mut [Node] {
+        let cap = self.capacity() as usize;
+        &mut self.nodes[..cap]
+    }
+
     /// Forgets every node.
     #[inline]
     pub fn clear(&mut self) {

@@ -11,7 +11,7 @@ use crate::search::node::{NodeId, Proven, flag};
 impl<G: Game> Mcts<'_, G> {
     /// Allocates `node`'s children (the position is `game`). With all-children expansion each
     /// child is evaluated and `v` gets its one-ply backup. Returns `false` if the pool is full.
-    pub(super) fn expand(&mut self, node: NodeId, game: &mut G) -> bool {
+    pub(crate) fn expand(&mut self, node: NodeId, game: &mut G) -> bool {
         let mut moves = G::MoveList::default();
         match self.config.bbq.dist {
             None => game.legal_moves(&mut moves),

@@ -25,7 +25,7 @@ use hooks::{Bbq, Plain};
 pub const MAX_TREE_DEPTH: usize = 128;
 
 /// How often (in simulations) the clock is read.
-const CLOCK_INTERVAL: u64 = 64;
+pub(crate) const CLOCK_INTERVAL: u64 = 64;
 
 /// What a search returns. Per-child statistics and the principal variation are read from the
 /// [`Mcts`] afterwards ([`Mcts::root_children`], [`Mcts::principal_variation`]), so the result
@@ -160,11 +160,11 @@ type PathStep<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo);
 /// assert!(game.is_legal(result.best.unwrap()));
 /// ```
 pub struct Mcts<'a, G: Game> {
-    pool: Pool<'a>,
-    config: MctsConfig<G>,
-    rng: SearchRng,
+    pub(crate) pool: Pool<'a>,
+    pub(crate) config: MctsConfig<G>,
+    pub(crate) rng: SearchRng,
     /// The position the tree in the pool belongs to, if any.
-    root_state: Option<G>,
+    pub(crate) root_state: Option<G>,
 }
 
 impl<'a, G: Game> Mcts<'a, G> {
@@ -398,7 +398,7 @@ impl<'a, G: Game> Mcts<'a, G> {
     }
 
     /// Without room for a tree: the move whose resulting position evaluates best.
-    fn fallback(
+    pub(crate) fn fallback(
         &mut self,
         game: &mut G,
         moves: &[G::Move],
@@ -425,7 +425,7 @@ impl<'a, G: Game> Mcts<'a, G> {
 
 /// Converts a reward for `player` into the first player's reward, and back (it is symmetric).
 #[inline(always)]
-fn for_first(reward: f32, player: Player) -> f32 {
+pub(crate) fn for_first(reward: f32, player: Player) -> f32 {
     if player == Player::First {
         reward
     } else {

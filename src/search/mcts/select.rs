@@ -12,7 +12,7 @@ use crate::search::node::{NodeId, Proven, flag};
 impl<G: Game> Mcts<'_, G> {
     /// The child to play at `node`: a proven win, else the most visited child that is not a
     /// proven loss (ties: higher mean), else the most visited child.
-    pub(super) fn best_child(&self, node: NodeId) -> Option<NodeId> {
+    pub(crate) fn best_child(&self, node: NodeId) -> Option<NodeId> {
         let n = self.pool.get(node);
         if !n.is(flag::EXPANDED) || n.added == 0 {
             return None;

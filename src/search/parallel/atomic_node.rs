@@ -1,0 +1,163 @@
+//! The caller's node memory seen as atomics, so several threads can search one tree in it.
+//!
+//! [`AtomicNode`] has [`Node`]'s exact layout with every field an atomic of the same size. The
+//! parallel search borrows the pool's `&mut [Node]` and reads and writes it through
+//! [`view`] as `&[AtomicNode]` for the duration of the search; when the borrow ends the same
+//! memory is an ordinary tree again, which the single-threaded code (best move, principal
+//! variation, tree reuse, the next search) reads as before.
+
+use super::super::node::{Node, Proven, flag};
+use core::mem::{align_of, offset_of, size_of};
+use core::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, Ordering};
+
+/// [`Node`] with atomic fields (see the module documentation). `reward` and `value` hold the
+/// bits of an `f32`; `proven` the discriminant of a [`Proven`].
+#[repr(C)]
+pub(crate) struct AtomicNode {
+    pub(crate) first_child: AtomicU32,
+    pub(crate) visits: AtomicU32,
+    pub(crate) reward: AtomicU32,
+    pub(crate) value: AtomicU32,
+    pub(crate) mv: AtomicU16,
+    pub(crate) children: AtomicU16,
+    pub(crate) added: AtomicU16,
+    pub(crate) proven: AtomicI8,
+    pub(crate) flags: AtomicU8,
+}
+
+// The layouts agree field by field, so a `Node` and an `AtomicNode` are the same bytes.
+const _: () = {
+    assert!(size_of::<AtomicNode>() == size_of::<Node>());
+    assert!(align_of::<AtomicNode>() == align_of::<Node>());
+    assert!(offset_of!(AtomicNode, first_child) == offset_of!(Node, first_child));
+    assert!(offset_of!(AtomicNode, visits) == offset_of!(Node, visits));
+    assert!(offset_of!(AtomicNode, reward) == offset_of!(Node, reward));
+    assert!(offset_of!(AtomicNode, value) == offset_of!(Node, value));
+    assert!(offset_of!(AtomicNode, mv) == offset_of!(Node, mv));
+    assert!(offset_of!(AtomicNode, children) == offset_of!(Node, children));
+    assert!(offset_of!(AtomicNode, added) == offset_of!(Node, added));
+    assert!(offset_of!(AtomicNode, proven) == offset_of!(Node, proven));
+    assert!(offset_of!(AtomicNode, flags) == offset_of!(Node, flags));
+    assert!(size_of::<Proven>() == 1);
+};
+
+/// `nodes` as atomics, for as long as the exclusive borrow lasts.
+#[allow(unsafe_code)]
+pub(crate) fn view(nodes: &mut [Node]) -> &[AtomicNode] {
+    // SAFETY: `AtomicNode` has `Node`'s size, alignment and field offsets (checked at compile
+    // time above), and each atomic has the size and bit validity of the integer it replaces
+    // (`f32` fields are read and written as their bits, which every `u32` is a valid pattern
+    // of). The `&mut` borrow makes this view the only way to the memory while it lives, so no
+    // non-atomic access can race with the atomic ones. Every value the parallel search stores
+    // is a valid `Node` field: `proven` only ever receives the discriminants of `Proven`
+    // (`store_proven`), so the memory is a valid `[Node]` again when the borrow ends.
+    unsafe { core::slice::from_raw_parts(nodes.as_mut_ptr().cast::<AtomicNode>(), nodes.len()) }
+}
+
+impl AtomicNode {
+    /// The solver value.
+    #[inline(always)]
+    pub(crate) fn proven(&self) -> Proven {
+        match self.proven.load(Ordering::Acquire) {
+            -1 => Proven::Loss,
+            0 => Proven::Draw,
+            1 => Proven::Win,
+            _ => Proven::Unknown,
+        }
+    }
+
+    /// Records a proof. Proofs are exact game values and never change once made, so a proof is
+    /// only written over `Unknown`; a refresh that raced with the proving one cannot undo it.
+    #[inline]
+    pub(crate) fn store_proven(&self, p: Proven) {
+        let _ = self.proven.compare_exchange(
+            Proven::Unknown as i8,
+            p as i8,
+            Ordering::AcqRel,
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Flag bits ([`flag`]), with acquire ordering: a node seen `EXPANDED` shows its children.
+    #[inline(always)]
+    pub(crate) fn flags(&self) -> u8 {
+        self.flags.load(Ordering::Acquire)
+    }
+
+    #[inline(always)]
+    pub(crate) fn visits(&self) -> u32 {
+        self.visits.load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    pub(crate) fn reward(&self) -> f32 {
+        f32::from_bits(self.reward.load(Ordering::Relaxed))
+    }
+
+    #[inline(always)]
+    pub(crate) fn value(&self) -> f32 {
+        f32::from_bits(self.value.load(Ordering::Relaxed))
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_value(&self, v: f32) {
+        self.value.store(v.to_bits(), Ordering::Relaxed);
+    }
+
+    /// The implicit value a parent backs up from this node: a proven node's proven reward
+    /// (its `value` may not have been written yet by the thread that proved it), else `value`.
+    #[inline(always)]
+    pub(crate) fn backed_value(&self) -> f32 {
+        self.proven().reward().unwrap_or_else(|| self.value())
+    }
+
+    /// Mean reward for the mover into the node; `0` before any visit. `visits` and `reward` are
+    /// read separately, so under concurrency the pair can be one update apart (see
+    /// docs/parallel.md: an estimate off by one simulation).
+    #[inline(always)]
+    pub(crate) fn mean(&self) -> f32 {
+        let n = self.visits();
+        if n == 0 {
+            0.0
+        } else {
+            self.reward() / n as f32
+        }
+    }
+
+    /// Adds `delta` to the reward sum (a compare-and-swap loop on the `f32`'s bits).
+    #[inline(always)]
+    pub(crate) fn add_reward(&self, delta: f32) {
+        let mut cur = self.reward.load(Ordering::Relaxed);
+        loop {
+            let new = (f32::from_bits(cur) + delta).to_bits();
+            match self
+                .reward
+                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return,
+                Err(seen) => cur = seen,
+            }
+        }
+    }
+
+    /// Whether the mover into the node is the second player.
+    #[inline(always)]
+    pub(crate) fn mover_second(flags: u8) -> bool {
+        flags & flag::MOVER_SECOND != 0
+    }
+
+    /// Writes a blank node (only for nodes no other thread can reach yet).
+    #[inline]
+    pub(crate) fn clear(&self) {
+        let e = Node::EMPTY;
+        self.first_child.store(e.first_child, Ordering::Relaxed);
+        self.visits.store(e.visits, Ordering::Relaxed);
+        self.reward.store(e.reward.to_bits(), Ordering::Relaxed);
+        self.value.store(e.value.to_bits(), Ordering::Relaxed);
+        self.mv.store(e.mv, Ordering::Relaxed);
+        self.children.store(e.children, Ordering::Relaxed);
+        self.added.store(e.added, Ordering::Relaxed);
+        self.proven.store(e.proven as i8, Ordering::Relaxed);
+        self.flags.store(e.flags, Ordering::Relaxed);
+    }
+}

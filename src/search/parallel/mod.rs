@@ -1,0 +1,103 @@
+//! Parallel MCTS: several threads search one tree in the caller's node memory (tree
+//! parallelism with virtual loss). docs/parallel.md has the design, the races it allows and
+//! why each is benign, and measurements.
+//!
+//! - Node statistics are atomics ([`Node`](super::node::Node)'s layout, seen as atomics for
+//!   the length of a search), updated with `fetch_add` and compare-and-swap; nothing locks.
+//! - A thread claims a node's children with a compare-and-swap on the node's `first_child`
+//!   and publishes them with one release store of its `EXPANDED` flag; a thread that finds a
+//!   node claimed plays out from it instead of waiting.
+//! - The pool is a bump allocator whose length moves by compare-and-swap.
+//! - A virtual loss ([`ParallelSettings::virtual_loss`]) makes a path being searched look
+//!   lost until its result comes back, so the threads spread over the tree.
+//!
+//! The kernel brings no threads: the host lends them through [`Threads`] (with the `std`
+//! feature, [`StdThreads`] uses `std::thread::scope`; the C ABI lets a C host start its own).
+//! The module exists only on targets with 8-, 16- and 32-bit compare-and-swap
+//! (`target_has_atomic`); on `thumbv6m` it is absent and searches run on one thread.
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! use imcts::games::breakthrough::Breakthrough;
+//! use imcts::search::parallel::{ParallelSettings, StdThreads};
+//! use imcts::search::{Budget, NoClock, config::MctsConfig, mcts::Mcts, node::Node};
+//! use imcts::Game;
+//!
+//! let mut nodes = vec![Node::EMPTY; 200_000];
+//! let mut mcts = Mcts::new(&mut nodes, MctsConfig::<Breakthrough>::default().validate().unwrap());
+//! let mut game = Breakthrough::new();
+//! let r = mcts.search_parallel(&mut game, Budget::iterations(4000), &mut NoClock,
+//!                              &mut StdThreads(2), ParallelSettings::default());
+//! assert_eq!(r.simulations, 4000);
+//! assert!(game.is_legal(r.best.unwrap()));
+//! # }
+//! ```
+
+mod atomic_node;
+mod search;
+mod shared;
+#[cfg(test)]
+mod tests;
+
+pub use shared::{Shared, supports};
+
+/// Tuning of the parallel search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParallelSettings {
+    /// Virtual visits, each a loss, that a node on a path being searched carries until the
+    /// path's result is backed up (`0`: none). One is the usual choice with few threads;
+    /// docs/parallel.md discusses more.
+    pub virtual_loss: u32,
+}
+
+impl Default for ParallelSettings {
+    fn default() -> Self {
+        ParallelSettings { virtual_loss: 1 }
+    }
+}
+
+/// Threads a host lends a search.
+pub trait Threads {
+    /// How many threads search, the calling one included (`1`: the calling thread alone).
+    fn count(&self) -> u32;
+
+    /// Runs `helper(i)` for each `i` in `1..count()` on other threads while this thread runs
+    /// `main()`, and returns once all of them have returned. A host that cannot start a helper
+    /// may skip it: the search is correct with any number of threads.
+    fn run(&mut self, helper: &(dyn Fn(u32) + Sync), main: &mut dyn FnMut());
+}
+
+/// The calling thread alone.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OneThread;
+
+impl Threads for OneThread {
+    fn count(&self) -> u32 {
+        1
+    }
+    fn run(&mut self, _helper: &(dyn Fn(u32) + Sync), main: &mut dyn FnMut()) {
+        main();
+    }
+}
+
+/// `n` threads from the standard library (`std::thread::scope`): the caller's and `n - 1`
+/// scoped helpers.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug)]
+pub struct StdThreads(pub u32);
+
+#[cfg(feature = "std")]
+impl Threads for StdThreads {
+    fn count(&self) -> u32 {
+        self.0.max(1)
+    }
+    fn run(&mut self, helper: &(dyn Fn(u32) + Sync), main: &mut dyn FnMut()) {
+        std::thread::scope(|s| {
+            for i in 1..self.count() {
+                // A thread the system refuses is skipped (the search needs none of them).
+                let _ = std::thread::Builder::new().spawn_scoped(s, move || helper(i));
+            }
+            main();
+        });
+    }
+}

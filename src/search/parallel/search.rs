@@ -1,0 +1,137 @@
+//! [`Mcts::search_parallel`]: the single-threaded set-up and result of a search around the
+//! threads the host lends it ([`Threads`]).
+
+use super::atomic_node::view;
+use super::shared::{Shared, supports};
+use super::{ParallelSettings, Threads};
+use crate::game::{Game, MoveBuffer, Player};
+use crate::search::mcts::{Mcts, SearchResult};
+use crate::search::node::{NodeId, Proven, flag};
+use crate::search::{Budget, Clock, StopReason};
+
+impl<G: Game> Mcts<'_, G> {
+    /// [`search`](Self::search) on several threads sharing one tree in this searcher's node
+    /// memory: tree parallelism with virtual loss (see [`super`]). `threads` runs the workers;
+    /// with one thread, or a configuration [`supports`] refuses, this is exactly
+    /// [`search`](Self::search). `clock` is read by the calling thread only.
+    ///
+    /// The tree, the generator state and the root position are kept as after a
+    /// single-threaded search, so tree reuse ([`advance`](Self::advance)), the principal
+    /// variation and [`root_children`](Self::root_children) work the same afterwards. The
+    /// result is not reproducible: which thread reaches a node first depends on timing.
+    pub fn search_parallel<C: Clock, T: Threads + ?Sized>(
+        &mut self,
+        game: &mut G,
+        budget: Budget,
+        clock: &mut C,
+        threads: &mut T,
+        settings: ParallelSettings,
+    ) -> SearchResult<G> {
+        if threads.count() <= 1 || !supports(&self.config) {
+            return self.search(game, budget, clock);
+        }
+        let start = clock.now_us();
+        let mut result = SearchResult {
+            best: None,
+            value: 0.0,
+            proven: Proven::Unknown,
+            simulations: 0,
+            nodes_used: 0,
+            pool_full: false,
+            stop: StopReason::GameOver,
+            elapsed_us: 0,
+        };
+        // The same preamble as `search`: finished and single-move positions, tree reuse, the
+        // root and its children, all on this thread.
+        if let Some(o) = game.outcome() {
+            result.value = o.reward(game.side_to_move());
+            result.nodes_used = self.pool.len();
+            return result;
+        }
+        let mut moves = G::MoveList::default();
+        game.legal_moves(&mut moves);
+        if moves.moves().len() == 1 {
+            result.best = Some(moves.moves()[0]);
+            result.stop = StopReason::SingleMove;
+            result.nodes_used = self.pool.len();
+            return result;
+        }
+        let reuse = self.config.reuse_tree
+            && !self.pool.is_empty()
+            && self.root_state.as_ref() == Some(game);
+        if !reuse {
+            self.pool.clear();
+            self.root_state = Some(game.clone());
+            match self.pool.alloc(1) {
+                Some(root) => {
+                    if game.side_to_move() == Player::First {
+                        self.pool.get_mut(root).flags |= flag::MOVER_SECOND;
+                    }
+                }
+                None => return self.fallback(game, moves.moves(), result),
+            }
+        }
+        if !self.pool.get(NodeId::ROOT).is(flag::EXPANDED) && !self.expand(NodeId::ROOT, game) {
+            result.pool_full = true;
+            return self.fallback(game, moves.moves(), result);
+        }
+
+        let len = self.pool.len();
+        let config = self.config;
+        let (simulations, nodes_used, pool_full, stop) = {
+            let shared = Shared::new(
+                view(self.pool.slots_mut()),
+                len,
+                config,
+                game.clone(),
+                budget,
+                settings.virtual_loss,
+                start,
+            );
+            let helpers = |i: u32| {
+                shared.work(i, None);
+            };
+            let mut main = || {
+                shared.work(0, Some(&mut *clock));
+            };
+            threads.run(&helpers, &mut main);
+            (
+                shared.simulations(),
+                shared.len(),
+                shared.pool_full(),
+                shared.stop_reason(),
+            )
+        };
+        // Hand the length back; the links were written by this search, so the check passes.
+        let restored = self.pool.restore_len(nodes_used);
+        debug_assert!(restored, "the parallel search left a malformed tree");
+        result.simulations = simulations;
+        result.pool_full = pool_full;
+        result.stop = stop;
+        result.elapsed_us = clock.now_us().saturating_sub(start);
+        result.nodes_used = self.pool.len();
+        if !restored {
+            // Never expected; recover as the single-threaded search does without a tree.
+            self.clear();
+            return self.fallback(game, moves.moves(), result);
+        }
+        let root = *self.pool.get(NodeId::ROOT);
+        result.proven = root.proven.flipped();
+        if let Some(best) = self.best_child(NodeId::ROOT) {
+            let b = self.pool.get(best);
+            result.best = G::decode_move(b.mv);
+            result.value = match result.proven.reward() {
+                Some(r) => r,
+                None => b.mean(),
+            };
+        }
+        if result.best.is_none() {
+            let pool_full = result.pool_full;
+            let mut r = self.fallback(game, moves.moves(), result);
+            r.stop = stop;
+            r.pool_full = pool_full;
+            return r;
+        }
+        result
+    }
+}

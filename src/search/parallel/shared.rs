@@ -1,0 +1,568 @@
+//! The tree several threads search at once, and one thread's simulation loop over it.
+//!
+//! The loop is [`Mcts`](super::super::mcts::Mcts)'s (select, expand, play out, back up) with
+//! atomic node statistics, a virtual loss on the way down, and expansions claimed with a
+//! compare-and-swap. docs/parallel.md lists the races this allows and why each is benign.
+
+use super::super::config::{Expansion, MctsConfig, ValueMode};
+use super::super::math::{inv_sqrt, sqrt_ln};
+use super::super::mcts::{CLOCK_INTERVAL, MAX_TREE_DEPTH, for_first};
+use super::super::node::{NodeId, Proven, flag};
+use super::super::{Budget, Clock, StopReason, playout};
+use super::atomic_node::AtomicNode;
+use crate::SearchRng;
+use crate::game::{Game, MoveBuffer, Player};
+use crate::rng::{below, seeded};
+use core::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering};
+
+/// Simulation counters: 64-bit where the target has 64-bit atomics, else 32-bit (a search of
+/// more than 4,294,967,295 simulations on such a target would wrap its count).
+#[cfg(target_has_atomic = "64")]
+type AtomicCount = core::sync::atomic::AtomicU64;
+#[cfg(not(target_has_atomic = "64"))]
+type AtomicCount = AtomicU32;
+
+/// A counter's value as `u64`.
+#[cfg(target_has_atomic = "64")]
+#[inline(always)]
+fn wide(n: u64) -> u64 {
+    n
+}
+#[cfg(not(target_has_atomic = "64"))]
+#[inline(always)]
+fn wide(n: u32) -> u64 {
+    u64::from(n)
+}
+
+/// `first_child` of a node whose children one thread is creating: never a pool index (pools
+/// hold at most `u32::MAX - 1` nodes, so indices stop at `u32::MAX - 2`).
+const CLAIMED: u32 = u32::MAX - 1;
+const UNEXPANDED: u32 = u32::MAX;
+
+/// No stop reason recorded yet.
+const RUNNING: u8 = u8::MAX;
+
+/// One step of a path: the node entered, the move that entered it, its undo.
+type Step<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo);
+
+/// Everything the threads of one search share. Built by
+/// [`Mcts::search_parallel`](super::super::mcts::Mcts::search_parallel); each thread runs
+/// [`Shared::work`].
+pub struct Shared<'t, G: Game> {
+    nodes: &'t [AtomicNode],
+    len: AtomicU32,
+    capacity: u32,
+    pub(crate) config: MctsConfig<G>,
+    root: G,
+    budget: Budget,
+    virtual_loss: u32,
+    /// Simulations handed out (only with a simulation budget).
+    claimed: AtomicCount,
+    /// Simulations finished.
+    done: AtomicCount,
+    stop: AtomicBool,
+    reason: AtomicU8,
+    pool_full: AtomicBool,
+    start_us: u64,
+}
+
+/// How a thread's attempt to expand a node went.
+enum Expanded {
+    /// The node has children now (this thread's or another's).
+    Yes,
+    /// Another thread is creating them: treat the node as a leaf this time.
+    Busy,
+    /// No room in the pool.
+    Full,
+}
+
+impl<'t, G: Game> Shared<'t, G> {
+    /// The shared state over `nodes`, of which the first `len` are the tree (the root
+    /// expanded).
+    pub(crate) fn new(
+        nodes: &'t [AtomicNode],
+        len: u32,
+        config: MctsConfig<G>,
+        root: G,
+        budget: Budget,
+        virtual_loss: u32,
+        start_us: u64,
+    ) -> Self {
+        Shared {
+            capacity: nodes.len() as u32,
+            nodes,
+            len: AtomicU32::new(len),
+            config,
+            root,
+            budget,
+            virtual_loss,
+            claimed: AtomicCount::new(0),
+            done: AtomicCount::new(0),
+            stop: AtomicBool::new(false),
+            reason: AtomicU8::new(RUNNING),
+            pool_full: AtomicBool::new(false),
+            start_us,
+        }
+    }
+
+    /// Nodes in use.
+    pub(crate) fn len(&self) -> u32 {
+        self.len.load(Ordering::Acquire)
+    }
+
+    /// Simulations finished by all threads.
+    pub(crate) fn simulations(&self) -> u64 {
+        wide(self.done.load(Ordering::Acquire))
+    }
+
+    /// Whether some thread found the pool full.
+    pub(crate) fn pool_full(&self) -> bool {
+        self.pool_full.load(Ordering::Acquire)
+    }
+
+    /// The first stop reason recorded (`Iterations` if none: a thread ran out of its work).
+    pub(crate) fn stop_reason(&self) -> StopReason {
+        match self.reason.load(Ordering::Acquire) {
+            1 => StopReason::Nodes,
+            2 => StopReason::Time,
+            3 => StopReason::Proven,
+            5 => StopReason::PoolFull,
+            _ => StopReason::Iterations,
+        }
+    }
+
+    /// Ends the search for every thread, recording `why` if it is the first reason.
+    fn halt(&self, why: StopReason) {
+        let _ =
+            self.reason
+                .compare_exchange(RUNNING, why as u8, Ordering::AcqRel, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Release);
+    }
+
+    /// One thread's share of the search: simulations until a limit is reached or another
+    /// thread stops the search. `index` (0, 1, …) seeds the thread's random generator; `clock`
+    /// is given to one thread only (the one that checks the time budget; the others see its
+    /// stop). Returns the simulations this thread ran.
+    pub fn work(&self, index: u32, mut clock: Option<&mut dyn Clock>) -> u64 {
+        let mut rng = seeded(
+            self.config
+                .seed
+                .wrapping_add(u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+        );
+        let mut game = self.root.clone();
+        let max_sims = match (
+            self.budget.iterations,
+            self.budget.nodes,
+            self.budget.time_us,
+        ) {
+            (None, None, None) => Some(1),
+            (s, _, _) => s,
+        };
+        let mut mine: u64 = 0;
+        loop {
+            if self.stop.load(Ordering::Acquire) {
+                break;
+            }
+            if self.config.solver && self.nodes[0].proven() != Proven::Unknown {
+                self.halt(StopReason::Proven);
+                break;
+            }
+            if let Some(m) = max_sims {
+                if wide(self.claimed.fetch_add(1, Ordering::AcqRel)) >= m {
+                    self.halt(StopReason::Iterations);
+                    break;
+                }
+            }
+            if self.budget.nodes.is_some_and(|m| self.len() as u64 >= m) {
+                self.halt(StopReason::Nodes);
+                break;
+            }
+            if let (Some(t), Some(c)) = (self.budget.time_us, clock.as_mut()) {
+                if mine.is_multiple_of(CLOCK_INTERVAL)
+                    && c.now_us().saturating_sub(self.start_us) >= t
+                {
+                    self.halt(StopReason::Time);
+                    break;
+                }
+            }
+            let full = self.simulate(&mut game, &mut rng);
+            mine += 1;
+            self.done.fetch_add(1, Ordering::AcqRel);
+            if full {
+                self.pool_full.store(true, Ordering::Release);
+                if self.config.stop_when_full {
+                    self.halt(StopReason::PoolFull);
+                    break;
+                }
+            }
+        }
+        mine
+    }
+
+    #[inline(always)]
+    fn node(&self, id: NodeId) -> &AtomicNode {
+        &self.nodes[id.index()]
+    }
+
+    /// Allocates `count` blank nodes (a compare-and-swap on the length, so two threads never
+    /// get the same slots); `None` if they don't fit.
+    fn alloc(&self, count: u32) -> Option<u32> {
+        let mut start = self.len.load(Ordering::Relaxed);
+        loop {
+            let end = start.checked_add(count).filter(|&e| e <= self.capacity)?;
+            match self
+                .len
+                .compare_exchange_weak(start, end, Ordering::AcqRel, Ordering::Relaxed)
+            {
+                Ok(_) => break,
+                Err(seen) => start = seen,
+            }
+        }
+        for n in &self.nodes[start as usize..(start + count) as usize] {
+            n.clear();
+        }
+        Some(start)
+    }
+
+    /// One simulation (as `Mcts::simulate`): returns whether the pool was too full to expand.
+    fn simulate(&self, game: &mut G, rng: &mut SearchRng) -> bool {
+        let mut path: heapless::Vec<Step<G>, MAX_TREE_DEPTH> = heapless::Vec::new();
+        let mut node = NodeId::ROOT;
+        let mut full = false;
+        let reward_first: f32 = loop {
+            let n = self.node(node);
+            let flags = n.flags();
+            if node != NodeId::ROOT {
+                if let Some(r) = n.proven().reward() {
+                    break for_first(r, mover(flags));
+                }
+                if flags & flag::TERMINAL != 0 {
+                    break game.outcome().map_or(0.0, |o| o.reward(Player::First));
+                }
+            }
+            if flags & flag::EXPANDED == 0
+                && (node == NodeId::ROOT || flags & flag::VISITED != 0)
+                && path.len() < MAX_TREE_DEPTH
+            {
+                if let Expanded::Full = self.expand(node, game) {
+                    full = true;
+                }
+            }
+            if n.flags() & flag::EXPANDED != 0 && path.len() < MAX_TREE_DEPTH {
+                let child = self.select(node, game, rng);
+                let c = self.node(child);
+                let Some(mv) = G::decode_move(c.mv.load(Ordering::Relaxed)) else {
+                    break 0.0;
+                };
+                // Virtual loss: until this simulation backs up, the child counts `vl` more
+                // visits, all lost, so the other threads prefer its siblings.
+                if self.virtual_loss > 0 {
+                    c.visits.fetch_add(self.virtual_loss, Ordering::Relaxed);
+                    c.add_reward(-(self.virtual_loss as f32));
+                }
+                let u = game.make(mv);
+                let _ = path.push((child, mv, u));
+                node = child;
+                continue;
+            }
+            let mut scratch = game.clone();
+            break playout::run(&mut scratch, &self.config, rng).0;
+        };
+        self.backpropagate(&path, reward_first);
+        while let Some((_, mv, u)) = path.pop() {
+            game.undo(mv, u);
+        }
+        full
+    }
+
+    /// Claims `node` and creates its children (all of them, each evaluated, then the one-ply
+    /// backup), publishing them with one release `fetch_or` of `EXPANDED`.
+    fn expand(&self, node: NodeId, game: &mut G) -> Expanded {
+        let n = self.node(node);
+        if n.first_child
+            .compare_exchange(UNEXPANDED, CLAIMED, Ordering::AcqRel, Ordering::Acquire)
+            .is_err()
+        {
+            // Someone else's claim, or their children are already published.
+            return if n.flags() & flag::EXPANDED != 0 {
+                Expanded::Yes
+            } else {
+                Expanded::Busy
+            };
+        }
+        let mut moves = G::MoveList::default();
+        game.legal_moves(&mut moves);
+        let moves = moves.moves();
+        let count = moves.len() as u32;
+        if count == 0 {
+            n.flags.fetch_or(flag::TERMINAL, Ordering::Release);
+            n.first_child.store(UNEXPANDED, Ordering::Release);
+            return Expanded::Yes;
+        }
+        let Some(first) = self.alloc(count) else {
+            // Give the claim back: a later simulation may find room (fewer children).
+            n.first_child.store(UNEXPANDED, Ordering::Release);
+            return Expanded::Full;
+        };
+        let mover_flag = if game.side_to_move() == Player::Second {
+            flag::MOVER_SECOND
+        } else {
+            0
+        };
+        for (i, &mv) in moves.iter().enumerate() {
+            let c = &self.nodes[(first + i as u32) as usize];
+            c.mv.store(G::encode_move(mv), Ordering::Relaxed);
+            c.flags.store(mover_flag, Ordering::Relaxed);
+            self.init_child(c, mv, game);
+        }
+        n.children.store(count as u16, Ordering::Relaxed);
+        n.added.store(count as u16, Ordering::Relaxed);
+        n.first_child.store(first, Ordering::Relaxed);
+        n.flags.fetch_or(flag::EXPANDED, Ordering::Release);
+        self.refresh(node);
+        Expanded::Yes
+    }
+
+    /// Fills in a new child (as `Mcts::init_child`) before anyone else can see it.
+    fn init_child(&self, c: &AtomicNode, mv: G::Move, game: &mut G) {
+        let cfg = &self.config;
+        let me = game.side_to_move();
+        let prior = match cfg.node_priors {
+            Some(virtual_visits) if G::HAS_NODE_PRIORS => game
+                .node_prior(mv)
+                .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
+            _ => None,
+        };
+        let u = game.make(mv);
+        let outcome = game.outcome();
+        let value = match outcome {
+            Some(o) => o.reward(me),
+            None if cfg.needs_child_eval() => game.evaluate(cfg.eval, me),
+            None => 0.0,
+        };
+        game.undo(mv, u);
+        c.set_value(value);
+        if let Some(o) = outcome {
+            c.flags.fetch_or(flag::TERMINAL, Ordering::Relaxed);
+            if cfg.solver {
+                let p = match o.reward(me) {
+                    r if r > 0.0 => Proven::Win,
+                    r if r < 0.0 => Proven::Loss,
+                    _ => Proven::Draw,
+                };
+                c.proven.store(p as i8, Ordering::Relaxed);
+            }
+        }
+        if let (Some((nv, rate)), None) = (prior, outcome) {
+            let wins = libm::floorf(rate * nv as f32) as u32;
+            c.visits.store(nv, Ordering::Relaxed);
+            c.reward.store(
+                (wins as f32 - (nv - wins) as f32).to_bits(),
+                Ordering::Relaxed,
+            );
+        }
+    }
+
+    /// The first child and the number of children of an expanded node (acquire: its children
+    /// are initialised).
+    #[inline(always)]
+    fn children(&self, node: NodeId) -> &[AtomicNode] {
+        let n = self.node(node);
+        if n.flags() & flag::EXPANDED == 0 {
+            return &[];
+        }
+        let first = n.first_child.load(Ordering::Relaxed) as usize;
+        let added = n.added.load(Ordering::Relaxed) as usize;
+        &self.nodes[first..first + added]
+    }
+
+    /// Recomputes `node`'s proof and implicit value from its children (as `Mcts::refresh`).
+    /// A proof is only ever added, never taken back ([`AtomicNode::store_proven`]); a value is
+    /// not written over a proven node's.
+    fn refresh(&self, node: NodeId) {
+        let n = self.node(node);
+        let children = self.children(node);
+        let Some(first) = children.first() else {
+            return;
+        };
+        let same = mover(first.flags()) == mover(n.flags());
+        let sign = if same { 1.0 } else { -1.0 };
+        if self.config.solver {
+            let mut all_proven = true;
+            let mut best = Proven::Loss;
+            for c in children {
+                match c.proven() {
+                    Proven::Win => {
+                        best = Proven::Win;
+                        all_proven = true;
+                        break;
+                    }
+                    Proven::Unknown => all_proven = false,
+                    Proven::Draw => best = Proven::Draw,
+                    Proven::Loss => {}
+                }
+            }
+            if all_proven {
+                let p = if same { best } else { best.flipped() };
+                n.store_proven(p);
+            } else if best == Proven::Draw {
+                let bound = if same {
+                    flag::AT_LEAST_DRAW
+                } else {
+                    flag::AT_MOST_DRAW
+                };
+                n.flags.fetch_or(bound, Ordering::Relaxed);
+            }
+        }
+        if let Some(r) = n.proven().reward() {
+            n.set_value(r);
+        } else if self.config.backs_up_values() {
+            let max = children
+                .iter()
+                .map(AtomicNode::backed_value)
+                .fold(f32::NEG_INFINITY, f32::max);
+            n.set_value(sign * max);
+        }
+    }
+
+    /// UCT selection (as `Mcts::select_with`) on atomic statistics, which include the other
+    /// threads' virtual losses.
+    fn select(&self, node: NodeId, game: &G, rng: &mut SearchRng) -> NodeId {
+        let cfg = &self.config;
+        let first = self.node(node).first_child.load(Ordering::Relaxed);
+        let children = self.children(node);
+        let parent_visits = if cfg.node_priors.is_some() && G::HAS_NODE_PRIORS {
+            children.iter().map(AtomicNode::visits).sum()
+        } else {
+            self.node(node).visits()
+        };
+        let explore = cfg.uct_c * sqrt_ln(parent_visits);
+        let plain = cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none();
+        let alpha = cfg.alpha;
+        let mut best = f32::NEG_INFINITY;
+        let mut best_i = u32::MAX;
+        let mut ties = 0u32;
+        let mut draw_child = None;
+        for (i, c) in children.iter().enumerate() {
+            let visits = c.visits();
+            let score = match c.proven() {
+                Proven::Win => return NodeId(first + i as u32),
+                Proven::Loss => continue,
+                Proven::Draw => {
+                    draw_child = Some(i as u32);
+                    continue;
+                }
+                _ if visits == 0 => f32::INFINITY,
+                _ => {
+                    let mut mean = c.reward() / visits as f32;
+                    let flags = c.flags();
+                    if flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
+                        mean = if flags & flag::AT_MOST_DRAW != 0 {
+                            mean.min(0.0)
+                        } else {
+                            mean.max(0.0)
+                        };
+                    }
+                    let q = if plain {
+                        mean
+                    } else {
+                        match cfg.value_mode {
+                            ValueMode::Mean => mean,
+                            ValueMode::Implicit | ValueMode::ConstantBias => {
+                                (1.0 - alpha) * mean + alpha * c.value()
+                            }
+                            ValueMode::ProgressiveImplicit => {
+                                (1.0 - alpha) * mean + alpha * c.value() / (visits as f32 + 1.0)
+                            }
+                        }
+                    };
+                    let mut s = q + explore * inv_sqrt(visits);
+                    if let (false, Some(w)) = (plain, cfg.progressive_bias) {
+                        let h = G::decode_move(c.mv.load(Ordering::Relaxed))
+                            .and_then(|mv| game.move_bias(mv))
+                            .unwrap_or_else(|| c.value());
+                        s += w * h / (visits as f32 + 1.0);
+                    }
+                    s
+                }
+            };
+            if score > best {
+                best = score;
+                best_i = i as u32;
+                ties = 1;
+            } else if score == best {
+                ties += 1;
+                if below(rng, ties) == 0 {
+                    best_i = i as u32;
+                }
+            }
+        }
+        if best_i == u32::MAX {
+            best_i = draw_child.unwrap_or(0);
+        }
+        NodeId(first + best_i)
+    }
+
+    /// Backs the reward up the path (as `Mcts::backpropagate`), taking the virtual loss back:
+    /// each node gains `1 - vl` visits and `reward + vl`, so once every thread is done the
+    /// counts are exactly those of the simulations run.
+    fn backpropagate(&self, path: &[Step<G>], mut reward_first: f32) {
+        let vl = self.virtual_loss;
+        for i in (0..path.len()).rev() {
+            let (id, _, _) = path[i];
+            let parent = if i == 0 { NodeId::ROOT } else { path[i - 1].0 };
+            let c = self.node(id);
+            let flags = c.flags.fetch_or(flag::VISITED, Ordering::AcqRel);
+            let r = for_first(reward_first, mover(flags)) + vl as f32;
+            if vl != 1 {
+                // `1 - vl` visits: wrapping arithmetic adds it even when it is negative.
+                c.visits.fetch_add(1u32.wrapping_sub(vl), Ordering::Relaxed);
+            }
+            c.add_reward(r);
+            if let Some(t) = self.config.max_backprop {
+                if c.visits() >= t && flags & flag::EXPANDED != 0 {
+                    if let Some(m) = self.best_mean(id) {
+                        reward_first = m;
+                    }
+                }
+            }
+            if self.config.backs_up_values() || c.proven() != Proven::Unknown {
+                self.refresh(parent);
+            }
+        }
+        let root = self.node(NodeId::ROOT);
+        root.visits.fetch_add(1, Ordering::Relaxed);
+        root.flags.fetch_or(flag::VISITED, Ordering::Relaxed);
+    }
+
+    /// Max-backprop: the best visited child's mean at `node`, as the first player's reward.
+    fn best_mean(&self, node: NodeId) -> Option<f32> {
+        let mut best: Option<(f32, Player)> = None;
+        for c in self.children(node) {
+            if c.visits() == 0 {
+                continue;
+            }
+            let m = c.proven().reward().unwrap_or_else(|| c.mean());
+            if best.is_none_or(|(b, _)| m > b) {
+                best = Some((m, mover(c.flags())));
+            }
+        }
+        best.map(|(m, mover)| for_first(m, mover))
+    }
+}
+
+/// Whether a configuration can be searched by several threads: all-children expansion (the
+/// unit a thread claims) and none of the BBQ options (their backups rewrite a node's whole
+/// reward sum, which is not a commutative update).
+pub fn supports<G: Game>(config: &MctsConfig<G>) -> bool {
+    config.expansion == Expansion::AllChildren && !config.bbq.is_active()
+}
+
+#[inline(always)]
+fn mover(flags: u8) -> Player {
+    if AtomicNode::mover_second(flags) {
+        Player::Second
+    } else {
+        Player::First
+    }
+}

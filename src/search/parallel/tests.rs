@@ -1,0 +1,300 @@
+//! Concurrency tests of the parallel search: each checks an invariant that a lost update, a
+//! leaked virtual loss, a double expansion or a retracted proof would break.
+
+use super::{OneThread, ParallelSettings, Threads};
+use crate::game::{Game, MoveBuffer};
+use crate::games::breakthrough::Breakthrough;
+use crate::games::tictactoe::TicTacToe;
+use crate::rng::{below, seeded};
+use crate::search::config::{MctsConfig, Valid};
+use crate::search::mcts::{Mcts, SearchResult};
+use crate::search::node::{Node, NodeId, Proven, flag};
+use crate::search::pool::Pool;
+use crate::search::{Budget, NoClock, StopReason, spec};
+use std::vec;
+use std::vec::Vec;
+
+/// `n` scoped std threads (the kernel's `StdThreads` needs the `std` feature; tests have std).
+struct TestThreads(u32);
+
+impl Threads for TestThreads {
+    fn count(&self) -> u32 {
+        self.0
+    }
+    fn run(&mut self, helper: &(dyn Fn(u32) + Sync), main: &mut dyn FnMut()) {
+        std::thread::scope(|s| {
+            for i in 1..self.0 {
+                s.spawn(move || helper(i));
+            }
+            main();
+        });
+    }
+}
+
+fn parallel<G: Game>(
+    game: &G,
+    config: Valid<MctsConfig<G>>,
+    budget: Budget,
+    threads: u32,
+    nodes: &mut [Node],
+) -> SearchResult<G> {
+    let mut g = game.clone();
+    let mut m = Mcts::new(nodes, config);
+    let r = m.search_parallel(
+        &mut g,
+        budget,
+        &mut NoClock,
+        &mut TestThreads(threads),
+        ParallelSettings::default(),
+    );
+    assert_eq!(&g, game, "the search must leave the game as it was");
+    r
+}
+
+/// Checks the counts of every node of the tree in `nodes[..len]` (no node priors): a node's
+/// visits are at least the sum of its children's (simulations end at it or pass to one child),
+/// the reward sum is within ±visits, and a proven node's value is its proven reward.
+fn check_counts(nodes: &mut [Node], len: u32) {
+    let mut pool = Pool::new(nodes);
+    assert!(pool.restore_len(len), "links stay inside the tree");
+    for i in 0..len {
+        let n = *pool.get(NodeId(i));
+        assert!(
+            n.reward.abs() <= n.visits as f32 + 1e-3,
+            "node {i}: reward {} over {} visits (a virtual loss left behind?)",
+            n.reward,
+            n.visits
+        );
+        if let Some(r) = n.proven.reward() {
+            assert_eq!(n.value, r, "node {i}: proven, value {}", n.value);
+        }
+        if n.is(flag::EXPANDED) {
+            let sum: u64 = pool
+                .children(NodeId(i))
+                .iter()
+                .map(|c| c.visits as u64)
+                .sum();
+            assert!(
+                sum <= n.visits as u64,
+                "node {i}: children have {sum} visits, the node {}",
+                n.visits
+            );
+        }
+    }
+}
+
+#[test]
+fn every_simulation_is_counted_once_at_the_root_and_no_virtual_loss_remains() {
+    for (threads, vl) in [(2, 1), (4, 1), (4, 3), (3, 0)] {
+        let game = Breakthrough::new();
+        let mut nodes = vec![Node::EMPTY; 400_000];
+        let cfg = spec::parse_mcts::<Breakthrough>("mcts(im0.4,efLH)").unwrap();
+        let mut g = game.clone();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let r = m.search_parallel(
+            &mut g,
+            Budget::iterations(6000),
+            &mut NoClock,
+            &mut TestThreads(threads),
+            ParallelSettings { virtual_loss: vl },
+        );
+        assert_eq!(r.simulations, 6000);
+        assert_eq!(r.stop, StopReason::Iterations);
+        assert!(game.is_legal(r.best.unwrap()));
+        let root = *m.pool().get(NodeId::ROOT);
+        assert_eq!(root.visits, 6000, "{threads} threads, virtual loss {vl}");
+        let children: u64 = m.root_children().map(|c| c.visits as u64).sum();
+        assert_eq!(children, 6000, "every simulation passes one root child");
+        let len = m.nodes_used();
+        check_counts(&mut nodes, len);
+    }
+}
+
+#[test]
+fn one_thread_is_the_single_threaded_search_bit_for_bit() {
+    let game = Breakthrough::new();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(ipp,im0.4)").unwrap();
+    let mut a = vec![Node::EMPTY; 100_000];
+    let mut b = vec![Node::EMPTY; 100_000];
+    let (ra, rb) = {
+        let mut ga = game.clone();
+        let mut gb = game.clone();
+        let mut ma = Mcts::new(&mut a, cfg);
+        let mut mb = Mcts::new(&mut b, cfg);
+        let ra = ma.search(&mut ga, Budget::iterations(3000), &mut NoClock);
+        let rb = mb.search_parallel(
+            &mut gb,
+            Budget::iterations(3000),
+            &mut NoClock,
+            &mut OneThread,
+            ParallelSettings::default(),
+        );
+        (ra, rb)
+    };
+    assert_eq!(ra, rb);
+    assert_eq!(a, b);
+}
+
+/// Tic-Tac-Toe positions `plies` random moves from the start (not finished).
+fn ttt_positions() -> Vec<TicTacToe> {
+    let mut out = Vec::new();
+    for seed in 0..12u64 {
+        let mut rng = seeded(seed);
+        let mut g = TicTacToe::new();
+        let plies = 1 + seed % 5;
+        let mut list = <TicTacToe as Game>::MoveList::default();
+        for _ in 0..plies {
+            g.legal_moves(&mut list);
+            let mv = list.moves()[below(&mut rng, list.moves().len() as u32) as usize];
+            let before = g;
+            g.make(mv);
+            if g.outcome().is_some() {
+                g = before;
+                break;
+            }
+        }
+        out.push(g);
+    }
+    out
+}
+
+#[test]
+fn solver_proofs_agree_with_the_single_threaded_search_on_tic_tac_toe() {
+    for (i, game) in ttt_positions().into_iter().enumerate() {
+        for label in ["mcts", "mcts(im0.3)"] {
+            let cfg = spec::parse_mcts::<TicTacToe>(label).unwrap();
+            let mut one = vec![Node::EMPTY; 200_000];
+            let mut g = game;
+            let single =
+                Mcts::new(&mut one, cfg).search(&mut g, Budget::iterations(200_000), &mut NoClock);
+            assert_eq!(single.stop, StopReason::Proven, "position {i}: {game:?}");
+            for threads in [2, 4] {
+                let mut nodes = vec![Node::EMPTY; 200_000];
+                let r = parallel(&game, cfg, Budget::iterations(200_000), threads, &mut nodes);
+                assert_eq!(
+                    r.stop,
+                    StopReason::Proven,
+                    "position {i}, {threads} threads"
+                );
+                assert_eq!(r.proven, single.proven, "position {i}, {threads} threads");
+                assert_eq!(r.value, single.value, "position {i}, {threads} threads");
+                if single.proven == Proven::Win {
+                    // The move played must itself be a proven win.
+                    let mut g = game;
+                    g.make(r.best.unwrap());
+                    let mut check = vec![Node::EMPTY; 200_000];
+                    let after = Mcts::new(&mut check, cfg).search(
+                        &mut g,
+                        Budget::iterations(200_000),
+                        &mut NoClock,
+                    );
+                    assert!(
+                        after.proven == Proven::Loss || g.outcome().is_some(),
+                        "position {i}: the chosen move does not win"
+                    );
+                }
+                let len = r.nodes_used;
+                check_counts(&mut nodes, len);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_full_pool_gives_a_legal_move_and_a_sound_tree() {
+    for pool in [49u32, 60, 500, 3000] {
+        let game = Breakthrough::new();
+        let cfg = spec::parse_mcts::<Breakthrough>("mcts(im0.4)").unwrap();
+        let mut nodes = vec![Node::EMPTY; pool as usize];
+        let r = parallel(&game, cfg, Budget::iterations(5000), 4, &mut nodes);
+        assert!(game.is_legal(r.best.unwrap()), "pool {pool}");
+        assert!(r.pool_full, "pool {pool}");
+        assert!(r.nodes_used <= pool);
+        assert_eq!(r.simulations, 5000);
+        check_counts(&mut nodes, r.nodes_used);
+        assert_eq!(nodes[0].visits, 5000);
+    }
+    // Stop when full: every thread stops, the move is still legal.
+    let game = Breakthrough::new();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(stopfull)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 2000];
+    let r = parallel(&game, cfg, Budget::iterations(1_000_000), 3, &mut nodes);
+    assert_eq!(r.stop, StopReason::PoolFull);
+    assert!(r.simulations < 1_000_000);
+    assert!(game.is_legal(r.best.unwrap()));
+    check_counts(&mut nodes, r.nodes_used);
+}
+
+#[test]
+fn tree_reuse_keeps_the_played_subtree_across_parallel_searches() {
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(ipp,im0.4,reuse)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 300_000];
+    let mut game = Breakthrough::new();
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut threads = TestThreads(3);
+    for ply in 0..6 {
+        let r = m.search_parallel(
+            &mut game,
+            Budget::iterations(3000),
+            &mut NoClock,
+            &mut threads,
+            ParallelSettings::default(),
+        );
+        let best = r.best.unwrap();
+        assert!(game.is_legal(best));
+        let kept = m
+            .root_children()
+            .find(|c| c.mv == best)
+            .map(|c| c.visits)
+            .unwrap();
+        m.advance(best);
+        game.make(best);
+        if ply > 0 {
+            // The reused root starts with the visits its subtree had.
+            assert_eq!(m.pool().get(NodeId::ROOT).visits, kept, "ply {ply}");
+        }
+    }
+}
+
+#[test]
+fn node_and_time_limits_stop_every_thread() {
+    let game = Breakthrough::new();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts").unwrap();
+    let mut nodes = vec![Node::EMPTY; 400_000];
+    let r = parallel(
+        &game,
+        cfg,
+        Budget {
+            iterations: None,
+            nodes: Some(20_000),
+            time_us: None,
+        },
+        4,
+        &mut nodes,
+    );
+    assert_eq!(r.stop, StopReason::Nodes);
+    // Each thread may add one expansion after the limit was seen by another.
+    assert!(r.nodes_used < 20_000 + 4 * 48, "{}", r.nodes_used);
+    // A clock read only by the calling thread, advancing one unit a reading: the search ends
+    // after about 1000 readings of the calling thread, whatever the others do.
+    let mut t = 0u64;
+    let mut clock = || {
+        t += 1;
+        t
+    };
+    let mut g = game.clone();
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let r = m.search_parallel(
+        &mut g,
+        Budget {
+            iterations: None,
+            nodes: None,
+            time_us: Some(1000),
+        },
+        &mut clock,
+        &mut TestThreads(2),
+        ParallelSettings::default(),
+    );
+    assert_eq!(r.stop, StopReason::Time);
+    assert!(r.simulations > 0);
+}
