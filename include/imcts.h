@@ -49,6 +49,9 @@
 // `imcts_engine_set_position` is `IMCTS_STATUS_BAD_POSITION` without being parsed.
 #define IMCTS_MAX_POSITION_LEN 512
 
+// The most threads `imcts_engine_search_threads` accepts.
+#define IMCTS_MAX_SEARCH_THREADS 256
+
 // What a call did. `IMCTS_STATUS_OK` (0) is success; every other value names one failure.
 //
 // The values are fixed forever: new codes are only ever appended, and a retired code stays
@@ -92,6 +95,9 @@ enum imcts_status
   IMCTS_STATUS_BAD_ENGINE = 15,
   // The node capacity is larger than the kernel supports (`2^32 - 2`) or its size overflows.
   IMCTS_STATUS_CAPACITY_TOO_LARGE = 16,
+  // `imcts_engine_search_threads`: a thread count of 0 or over `IMCTS_MAX_SEARCH_THREADS`,
+  // only one of `start` and `join`, or no `start` in a build without threads of its own.
+  IMCTS_STATUS_BAD_THREADS = 17,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -104,6 +110,10 @@ typedef uint32_t imcts_status;
 // An engine: a game position and a searcher, living in caller memory. Opaque; only ever
 // handled through pointers returned by [`imcts_engine_init`].
 typedef struct imcts_engine imcts_engine;
+
+// The work a helper thread does, handed to `start` and passed back to
+// `imcts_search_worker`. Opaque; valid until the library's `join` for that thread returns.
+typedef struct imcts_work imcts_work;
 
 // A game id (`imcts_engine_init`, `imcts_config_default`, `imcts_config_parse`).
 typedef uint32_t imcts_game;
@@ -254,6 +264,33 @@ typedef struct imcts_child {
   // An `IMCTS_PROVEN_*`: the solver's value of playing this move, for the side to move.
   imcts_proven proven;
 } imcts_child;
+
+// Starts a host thread that calls `imcts_search_worker(work, index)` once and then ends.
+// Returns 0 if the thread was started; any other value skips that thread (the search is
+// correct with any number of threads). Called on the thread that called
+// `imcts_engine_search_threads`.
+typedef int32_t (*imcts_thread_start_fn)(void *ctx, const struct imcts_work *work, uint32_t index);
+
+// Waits until the thread started for `index` has returned from `imcts_search_worker`.
+typedef void (*imcts_thread_join_fn)(void *ctx, uint32_t index);
+
+// The threads a host lends one search (`imcts_engine_search_threads`).
+typedef struct imcts_threads {
+  // Threads searching, the calling one included: `1` to `IMCTS_MAX_SEARCH_THREADS`. With
+  // `1` the search is exactly `imcts_engine_search`.
+  uint32_t count;
+  // Virtual visits, each a loss, that a node on a path being searched carries until its
+  // result comes back, so the threads spread over the tree (`1` is the usual choice; `0`
+  // none).
+  uint32_t virtual_loss;
+  // Starts helper thread `index` (`1` to `count - 1`); NULL: the library's own threads
+  // (hosted builds only; `IMCTS_STATUS_BAD_THREADS` in `no_std` builds).
+  imcts_thread_start_fn start;
+  // Joins a thread `start` started; NULL exactly when `start` is NULL.
+  imcts_thread_join_fn join;
+  // Passed to `start` and `join`.
+  void *ctx;
+} imcts_threads;
 
 // MCTS with the options of `imcts_config` (`mcts(...)` specs).
 #define IMCTS_ALGORITHM_MCTS 0
@@ -587,6 +624,36 @@ imcts_status imcts_engine_pv(const struct imcts_engine *engine, char *buf, size_
 // `engine` as for `imcts_engine_game`; `buf` must be NULL or valid for writing `capacity`
 // entries; `out_count` must be NULL or valid for writing a `size_t`.
 imcts_status imcts_engine_root_children(struct imcts_engine *engine, struct imcts_child *buf, size_t capacity, size_t *out_count);
+
+// Searches the current position as `imcts_engine_search` does, on `threads->count` threads
+// sharing one tree (tree parallelism with virtual loss; see docs/parallel.md). The calling
+// thread searches too and is the only one that calls the budget's clock; helper threads
+// `1..count` are started with `threads->start` (each must call `imcts_search_worker(work,
+// index)` once) and joined with `threads->join` before this function returns, or, with
+// `start` NULL in a hosted build, are the library's own. Thread counts above 1 make searches
+// non-reproducible (which thread reaches a node first depends on timing); αβ, one-child
+// expansion and the BBQ options search on the calling thread alone. On targets without
+// compare-and-swap every search runs on the calling thread.
+//
+// Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search`, and BAD_THREADS.
+//
+// # Safety
+// As for `imcts_engine_search`; `threads` must be NULL or valid for reading, and its
+// callbacks callable with its `ctx` for the duration of the call, not unwinding.
+imcts_status imcts_engine_search_threads(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, const struct imcts_threads *threads, struct imcts_result *out);
+
+// A helper thread's share of the search: call it once from each thread `start` started, with
+// the `work` and `index` `start` was given; it returns when the search is over. Calling it
+// with a `work` that is not live (after its `join`) or an index `start` was not given is
+// refused where it can be detected (`IMCTS_STATUS_BAD_THREADS`: index 0 or
+// `count` and above, a pointer that is no work) and otherwise undefined.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, BAD_THREADS, PANIC (hosted builds).
+//
+// # Safety
+// `work` must be NULL or the pointer `start` was given, before the library's `join` for this
+// thread has returned.
+imcts_status imcts_search_worker(const struct imcts_work *work, uint32_t index);
 
 #ifdef __cplusplus
 }  // extern "C"

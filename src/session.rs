@@ -13,8 +13,14 @@
 
 use crate::game::{Game, Outcome, Player as Side, Problem};
 use crate::search::alphabeta::{self, PV_CAPACITY, Pv, TranspositionTable, TtEntry};
-use crate::search::mcts::{Mcts, MctsState};
+use crate::search::mcts::{Mcts, MctsState, SearchResult};
 use crate::search::node::{Node, Proven};
+#[cfg(all(
+    target_has_atomic = "8",
+    target_has_atomic = "16",
+    target_has_atomic = "32"
+))]
+use crate::search::parallel::{ParallelSettings, Threads};
 use crate::search::spec::PlayerSpec;
 use crate::search::{Budget, Clock, StopReason};
 
@@ -187,20 +193,7 @@ impl<G: Game> Player<G> {
     ) -> Decision<G> {
         match &mut self.kind {
             Kind::Mcts(state) => {
-                let r = state.run(memory.nodes(), |m| m.search(game, budget, clock));
-                Decision {
-                    best: r.best,
-                    value: r.value,
-                    proven: r.proven,
-                    proven_in: None,
-                    simulations: r.simulations,
-                    nodes: r.nodes_used as u64,
-                    depth: 0,
-                    pool_full: r.pool_full,
-                    stop: r.stop,
-                    elapsed_us: r.elapsed_us,
-                    pv: Pv::<G>::new(),
-                }
+                mcts_decision(state.run(memory.nodes(), |m| m.search(game, budget, clock)))
             }
             Kind::AlphaBeta(cfg, entries) => {
                 let table = memory.table();
@@ -232,6 +225,34 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// [`search`](Self::search) on the threads `threads` lends (MCTS: several threads search
+    /// one tree, see [`crate::search::parallel`]; αβ, one thread, and configurations the
+    /// parallel search does not support: exactly [`search`](Self::search)). `clock` is read on
+    /// the calling thread only.
+    #[cfg(all(
+        target_has_atomic = "8",
+        target_has_atomic = "16",
+        target_has_atomic = "32"
+    ))]
+    pub fn search_parallel<C: Clock>(
+        &mut self,
+        game: &mut G,
+        budget: Budget,
+        clock: &mut C,
+        memory: &mut impl Memory,
+        threads: &mut dyn Threads,
+        settings: ParallelSettings,
+    ) -> Decision<G> {
+        match &mut self.kind {
+            Kind::Mcts(state) if threads.count() > 1 => {
+                mcts_decision(state.run(memory.nodes(), |m| {
+                    m.search_parallel(game, budget, clock, threads, settings)
+                }))
+            }
+            _ => self.search(game, budget, clock, memory),
+        }
+    }
+
     /// Tells the player that `mv` was played from the position of its tree: with tree reuse
     /// the subtree under `mv` becomes the tree, otherwise the tree is forgotten.
     pub fn advance(&mut self, mv: G::Move, memory: &mut impl Memory) {
@@ -241,6 +262,23 @@ impl<G: Game> Player<G> {
     /// Forgets the tree (a new game, an undo, a new position). The generator goes on.
     pub fn clear(&mut self, memory: &mut impl Memory) {
         self.with_mcts(memory, |m| m.clear());
+    }
+}
+
+/// An MCTS search's result as a [`Decision`].
+fn mcts_decision<G: Game>(r: SearchResult<G>) -> Decision<G> {
+    Decision {
+        best: r.best,
+        value: r.value,
+        proven: r.proven,
+        proven_in: None,
+        simulations: r.simulations,
+        nodes: r.nodes_used as u64,
+        depth: 0,
+        pool_full: r.pool_full,
+        stop: r.stop,
+        elapsed_us: r.elapsed_us,
+        pv: Pv::<G>::new(),
     }
 }
 
@@ -390,6 +428,24 @@ impl<G: Game, const H: usize> Session<G, H> {
         memory: &mut impl Memory,
     ) -> Decision<G> {
         self.player.search(&mut self.game, budget, clock, memory)
+    }
+
+    /// [`search`](Self::search) on several threads ([`Player::search_parallel`]).
+    #[cfg(all(
+        target_has_atomic = "8",
+        target_has_atomic = "16",
+        target_has_atomic = "32"
+    ))]
+    pub fn search_parallel<C: Clock>(
+        &mut self,
+        budget: Budget,
+        clock: &mut C,
+        memory: &mut impl Memory,
+        threads: &mut dyn Threads,
+        settings: ParallelSettings,
+    ) -> Decision<G> {
+        self.player
+            .search_parallel(&mut self.game, budget, clock, memory, threads, settings)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::search::wall_clock;
 use imcts::search::Budget;
+use imcts::search::parallel::StdThreads;
 use imcts::{Game, Outcome, Player, SearchRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -45,6 +46,8 @@ pub struct MatchSpec {
     pub budget: Budget,
     /// Worker threads.
     pub threads: usize,
+    /// Threads searching one tree, for A and for B (`--search-threads`).
+    pub search_threads: [u32; 2],
     /// Match seed: game `i`'s seeds derive from it and `i` alone.
     pub seed: u64,
     /// Opening positions (position strings); pair `p` of games starts from opening `p mod len`.
@@ -133,7 +136,14 @@ pub fn play_game<G: MatchGame>(
         }
         let a_to_move = game.side_to_move() == a_player;
         let (player, memory) = if a_to_move { &mut a } else { &mut b };
-        let decision = player.search(&mut game, spec.budget, &mut clock, memory);
+        let decision = player.search_parallel(
+            &mut game,
+            spec.budget,
+            &mut clock,
+            memory,
+            &mut StdThreads(spec.search_threads[usize::from(!a_to_move)]),
+            crate::search::parallel_settings(),
+        );
         let Some(mv) = decision.best else { break };
         if !game.is_legal(mv) {
             let spec_text = if a_to_move { &spec.a } else { &spec.b };

@@ -107,7 +107,13 @@ impl<G: Game> EngineState<G> {
         }
         self.ready()?;
         let mut clock = wall_clock();
-        let d = self.session.search(budget, &mut clock, &mut self.memory);
+        let d = self.session.search_parallel(
+            budget,
+            &mut clock,
+            &mut self.memory,
+            &mut crate::search::protocol_threads(),
+            crate::search::parallel_settings(),
+        );
         let mv = d.best.ok_or("no move: the game is over")?;
         let mut out = format!(
             "ok bestmove {} value {:.4} sims {} size {} stop {}",
@@ -275,7 +281,8 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
     Ok(())
 }
 
-pub fn run() -> Result<(), String> {
+pub fn run(args: &crate::search::SearchThreadsArgs) -> Result<(), String> {
+    crate::search::set_protocol_threads(args.search_threads);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     serve(stdin.lock(), stdout.lock()).map_err(|e| format!("engine I/O: {e}"))

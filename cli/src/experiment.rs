@@ -525,6 +525,7 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             games,
             budget,
             threads: args.threads,
+            search_threads: [1, 1],
             seed: args.seed,
             openings: preset
                 .openings

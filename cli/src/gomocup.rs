@@ -36,6 +36,8 @@ pub struct GomocupArgs {
     /// The rules until a manager's `INFO rule`: outer-open, freestyle or standard.
     #[arg(long, default_value = "outer-open", value_parser = ["outer-open", "freestyle", "standard"])]
     pub rule: String,
+    #[command(flatten)]
+    pub threads: crate::search::SearchThreadsArgs,
 }
 
 /// The rules named on the command line.
@@ -139,7 +141,13 @@ impl Manager {
         }
         let mut clock = wall_clock();
         let budget = self.budget();
-        let d = self.session.search(budget, &mut clock, &mut self.memory);
+        let d = self.session.search_parallel(
+            budget,
+            &mut clock,
+            &mut self.memory,
+            &mut crate::search::protocol_threads(),
+            crate::search::parallel_settings(),
+        );
         let mv = d.best.ok_or("no move")?;
         self.play(mv)?;
         Ok(write_xy(mv))
@@ -315,6 +323,7 @@ pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Re
 }
 
 pub fn run(args: &GomocupArgs) -> Result<(), String> {
+    crate::search::set_protocol_threads(args.threads.search_threads);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     serve(args, stdin.lock(), stdout.lock())

@@ -41,6 +41,8 @@ pub struct GtpArgs {
     /// MCTS tree nodes (24 bytes each).
     #[arg(long, default_value_t = crate::uci::DEFAULT_POOL)]
     pub pool: usize,
+    #[command(flatten)]
+    pub threads: crate::search::SearchThreadsArgs,
 }
 
 /// The commands, in the order `list_commands` prints them.
@@ -191,7 +193,13 @@ impl<G: Game> GtpGame for GtpSession<G> {
         }
         self.check_turn(side)?;
         let mut clock = crate::search::wall_clock();
-        let d = self.session.search(budget, &mut clock, &mut self.memory);
+        let d = self.session.search_parallel(
+            budget,
+            &mut clock,
+            &mut self.memory,
+            &mut crate::search::protocol_threads(),
+            crate::search::parallel_settings(),
+        );
         let mv = d.best.ok_or("no move")?;
         let name = crate::games::move_string(self.session.game(), mv);
         self.session
@@ -465,6 +473,7 @@ pub fn serve(args: &GtpArgs, input: impl BufRead, mut out: impl Write) -> Result
 
 /// `imcts gtp` on stdin and stdout.
 pub fn run(args: &GtpArgs) -> Result<(), String> {
+    crate::search::set_protocol_threads(args.threads.search_threads);
     let stdin = std::io::stdin();
     serve(args, stdin.lock(), std::io::stdout().lock())
 }

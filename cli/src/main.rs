@@ -38,7 +38,7 @@ enum Command {
     /// Hierarchical elimination tournament between several players (the paper's appendix B).
     Tournament(tournament::TournamentArgs),
     /// Speak the line protocol on stdin/stdout (see the README).
-    Engine,
+    Engine(search::SearchThreadsArgs),
     /// Re-run a paper's experiment preset (`imcts experiment list`).
     Experiment(experiment::ExperimentArgs),
     /// Speak the Gomocup (piskvork) protocol for Gomoku managers.
@@ -46,7 +46,7 @@ enum Command {
     /// Fixed searches per game; prints the `Bench:` signature (total nodes) and simulations/s.
     Bench(bench::BenchArgs),
     /// Speak UCI (the chess engines' protocol) for every game; see the README.
-    Uci,
+    Uci(search::SearchThreadsArgs),
     /// Speak GTP v2 (the Go Text Protocol) for Gomoku and Tic-Tac-Toe; see the README.
     Gtp(gtp::GtpArgs),
 }
@@ -77,11 +77,11 @@ fn main() -> ExitCode {
         Command::Search(args) => search::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Tournament(args) => tournament::run(&args),
-        Command::Engine => engine::run(),
+        Command::Engine(args) => engine::run(&args),
         Command::Experiment(args) => experiment::run(&args),
         Command::Gomocup(args) => gomocup::run(&args),
         Command::Bench(args) => bench::run(&args),
-        Command::Uci => uci::run(),
+        Command::Uci(args) => uci::run(&args),
         Command::Gtp(args) => gtp::run(&args),
     };
     match result {

@@ -26,6 +26,12 @@ pub struct MatchArgs {
     /// Games played in parallel.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    #[command(flatten)]
+    pub search_threads: crate::search::SearchThreadsArgs,
+    /// Threads searching player B's tree, if not `--search-threads` (e.g. 2 threads against 1
+    /// at equal time: `--search-threads 2 --search-threads-b 1 --ms 100`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_SEARCH_THREADS as i64))]
+    pub search_threads_b: Option<u32>,
     /// Match seed; the same seed gives the same games whatever the thread count (with --sims).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -88,6 +94,11 @@ impl MatchArgs {
             games: self.games,
             budget: self.budget.budget()?,
             threads: self.threads,
+            search_threads: [
+                self.search_threads.search_threads,
+                self.search_threads_b
+                    .unwrap_or(self.search_threads.search_threads),
+            ],
             seed: self.seed,
             openings: match &self.openings {
                 Some(p) => read_openings::<G>(p)?,

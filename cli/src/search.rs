@@ -2,9 +2,43 @@
 
 use clap::Args;
 use imcts::Game;
+use imcts::search::parallel::{ParallelSettings, StdThreads};
 use imcts::search::{Budget, Proven, StopReason};
 use imcts::session::{Decision, Player};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
+
+/// The most threads `--search-threads` accepts.
+pub const MAX_SEARCH_THREADS: u32 = 256;
+
+/// `--search-threads N` (search, match, engine and the protocols).
+#[derive(Args, Clone, Copy, Debug)]
+pub struct SearchThreadsArgs {
+    /// Threads searching one MCTS tree together (tree parallelism with virtual loss; see
+    /// docs/parallel.md). αβ players, and MCTS with one-child expansion or BBQ options, search
+    /// on one thread. More than one thread makes searches non-reproducible.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_SEARCH_THREADS as i64))]
+    pub search_threads: u32,
+}
+
+/// The protocols' thread count (`engine`, `uci`, `gtp`, `gomocup` serve one engine per
+/// process): set once from `--search-threads` before serving.
+static PROTOCOL_THREADS: AtomicU32 = AtomicU32::new(1);
+
+/// Sets the thread count the protocol commands search with.
+pub fn set_protocol_threads(n: u32) {
+    PROTOCOL_THREADS.store(n.max(1), Ordering::Relaxed);
+}
+
+/// The threads a protocol command's search runs on.
+pub fn protocol_threads() -> StdThreads {
+    StdThreads(PROTOCOL_THREADS.load(Ordering::Relaxed))
+}
+
+/// The parallel search's settings (the kernel's defaults: a virtual loss of one).
+pub fn parallel_settings() -> ParallelSettings {
+    ParallelSettings::default()
+}
 
 /// Budget flags shared by search, match and tournament commands.
 #[derive(Args, Clone, Copy, Debug)]
@@ -64,6 +98,8 @@ pub struct SearchArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    threads: SearchThreadsArgs,
 }
 
 /// Default node capacity: 2 Mi nodes, 48 MiB.
@@ -95,7 +131,14 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     let mut player = Player::new(spec);
     let mut clock = wall_clock();
     let t = Instant::now();
-    let d = player.search(&mut game, budget, &mut clock, &mut memory);
+    let d = player.search_parallel(
+        &mut game,
+        budget,
+        &mut clock,
+        &mut memory,
+        &mut StdThreads(args.threads.search_threads),
+        parallel_settings(),
+    );
     let secs = t.elapsed().as_secs_f64();
     let per_s = if secs > 0.0 {
         d.simulations as f64 / secs

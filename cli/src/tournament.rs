@@ -73,6 +73,7 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
                 games: args.games_per_match,
                 budget,
                 threads: args.threads,
+                search_threads: [1, 1],
                 seed: arena::derive_seed(args.seed, round, slot as u64),
                 openings: Vec::new(),
             };

@@ -422,7 +422,13 @@ where
                 };
                 latest
             };
-            let d = self.session.search(budget, &mut clock, &mut self.memory);
+            let d = self.session.search_parallel(
+                budget,
+                &mut clock,
+                &mut self.memory,
+                &mut crate::search::protocol_threads(),
+                crate::search::parallel_settings(),
+            );
             total += d.simulations;
             let now_ms = started.elapsed().as_millis() as u64;
             if now_ms >= last_info_ms + INFO_INTERVAL_MS || !is_mcts {
@@ -647,7 +653,8 @@ pub fn serve(input: impl BufRead, output: Box<dyn Write + Send>) -> Result<(), S
 }
 
 /// `imcts uci` on stdin and stdout.
-pub fn run() -> Result<(), String> {
+pub fn run(args: &crate::search::SearchThreadsArgs) -> Result<(), String> {
+    crate::search::set_protocol_threads(args.search_threads);
     let stdin = std::io::stdin();
     serve(stdin.lock(), Box::new(std::io::stdout()))
 }

@@ -333,9 +333,18 @@ fn search<G: Game>(
     budget: Budget,
     clock: &mut HostClock,
     region: &mut Region,
+    threads: &mut threads::Lent<'_>,
 ) -> imcts_result {
     s.player_mut().configure(config, region);
-    let d = s.search(budget, clock, region);
+    let d = match threads {
+        #[cfg(all(
+            target_has_atomic = "8",
+            target_has_atomic = "16",
+            target_has_atomic = "32"
+        ))]
+        Some((t, settings)) => s.search_parallel(budget, clock, region, &mut **t, *settings),
+        _ => s.search(budget, clock, region),
+    };
     s.pv = if s.player().is_mcts() {
         s.player_mut().principal_variation(region)
     } else {
@@ -965,7 +974,23 @@ pub unsafe extern "C" fn imcts_engine_search(
     budget: *const imcts_budget,
     out: *mut imcts_result,
 ) -> imcts_status {
-    boundary(|| {
+    // SAFETY: forwarded from the caller.
+    boundary(|| unsafe { search_entry(engine, config, budget, out, &mut None) })
+}
+
+/// The body of [`imcts_engine_search`], and of `imcts_engine_search_threads` with the threads
+/// a host lends.
+///
+/// # Safety
+/// As for [`imcts_engine_search`].
+unsafe fn search_entry(
+    engine: *mut imcts_engine,
+    config: *const imcts_config,
+    budget: *const imcts_budget,
+    out: *mut imcts_result,
+    threads: &mut threads::Lent<'_>,
+) -> Result<(), imcts_status> {
+    {
         if config.is_null() || budget.is_null() || out.is_null() {
             return Err(imcts_status::NullPointer);
         }
@@ -994,7 +1019,7 @@ pub unsafe extern "C" fn imcts_engine_search(
             with_engine(engine, |g, r| {
                 with_side!(g, s => {
                     let v = validate(&config)?;
-                    Ok(search(s, v, kernel_budget, &mut clock, r))
+                    Ok(search(s, v, kernel_budget, &mut clock, r, threads))
                 })
             })
         }?;
@@ -1008,7 +1033,7 @@ pub unsafe extern "C" fn imcts_engine_search(
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out.write(result) };
         Ok(())
-    })
+    }
 }
 
 /// Writes the principal variation of the last search (the line it expects: the best move, then
@@ -1065,6 +1090,8 @@ const _: () = {
 // The root children's statistics (`imcts_engine_root_children`), in a file of their own.
 mod children;
 pub use children::*;
+mod threads;
+pub use threads::*;
 
 #[cfg(test)]
 mod tests {

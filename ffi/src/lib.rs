@@ -110,10 +110,13 @@ pub enum imcts_status {
     BadEngine = 15,
     /// The node capacity is larger than the kernel supports (`2^32 - 2`) or its size overflows.
     CapacityTooLarge = 16,
+    /// `imcts_engine_search_threads`: a thread count of 0 or over `IMCTS_MAX_SEARCH_THREADS`,
+    /// only one of `start` and `join`, or no `start` in a build without threads of its own.
+    BadThreads = 17,
 }
 
 /// Every status, in value order (for [`imcts_status_str`] and tests).
-const ALL_STATUSES: [imcts_status; 17] = [
+const ALL_STATUSES: [imcts_status; 18] = [
     imcts_status::Ok,
     imcts_status::Panic,
     imcts_status::NullPointer,
@@ -131,6 +134,7 @@ const ALL_STATUSES: [imcts_status; 17] = [
     imcts_status::NothingToUndo,
     imcts_status::BadEngine,
     imcts_status::CapacityTooLarge,
+    imcts_status::BadThreads,
 ];
 
 impl imcts_status {
@@ -154,6 +158,7 @@ impl imcts_status {
             imcts_status::NothingToUndo => "no move to undo\0",
             imcts_status::BadEngine => "not an initialised engine\0",
             imcts_status::CapacityTooLarge => "node capacity too large\0",
+            imcts_status::BadThreads => "bad thread count or thread callbacks\0",
         }
     }
 }

@@ -264,3 +264,20 @@ fn hostile_c_host() {
     );
     assert!(out.contains("frozen clock, game 0: stop"), "{out}");
 }
+
+/// Issue 15 from a C host: POSIX threads lent to one search through
+/// `imcts_engine_search_threads` and `imcts_search_worker` (`ffi/tests/c/threads.c`): every
+/// simulation counted once, a refused thread skipped, tree reuse, Tic-Tac-Toe proofs equal to
+/// the single-threaded ones, one thread identical to `imcts_engine_search`, bad descriptions
+/// refused.
+#[test]
+#[cfg_attr(miri, ignore = "spawns compilers")]
+fn c_host_lends_pthreads_to_a_search() {
+    let out = build_and_run(
+        &tool("CC", "gcc"),
+        "-std=c11",
+        &["ffi/tests/c/threads.c"],
+        "threads_c",
+    );
+    assert!(out.contains("4 pthreads: "), "{out}");
+}
