@@ -58,12 +58,13 @@ impl AtomicNode {
     /// The solver value.
     #[inline(always)]
     pub(crate) fn proven(&self) -> Proven {
-        match self.proven.load(Ordering::Acquire) {
-            -1 => Proven::Loss,
-            0 => Proven::Draw,
-            1 => Proven::Win,
-            _ => Proven::Unknown,
-        }
+        decode_proven(self.proven.load(Ordering::Acquire))
+    }
+
+    /// The solver value, read with sequential consistency (see `Shared::refresh`).
+    #[inline]
+    pub(crate) fn proven_seq_cst(&self) -> Proven {
+        decode_proven(self.proven.load(Ordering::SeqCst))
     }
 
     /// Records a proof. Proofs are exact game values and never change once made, so a proof is
@@ -73,8 +74,8 @@ impl AtomicNode {
         let _ = self.proven.compare_exchange(
             Proven::Unknown as i8,
             p as i8,
-            Ordering::AcqRel,
-            Ordering::Relaxed,
+            Ordering::SeqCst,
+            Ordering::SeqCst,
         );
     }
 
@@ -99,6 +100,7 @@ impl AtomicNode {
         f32::from_bits(self.value.load(Ordering::Relaxed))
     }
 
+    /// Sets the value of a node no other thread can reach yet.
     #[inline(always)]
     pub(crate) fn set_value(&self, v: f32) {
         self.value.store(v.to_bits(), Ordering::Relaxed);
@@ -159,5 +161,16 @@ impl AtomicNode {
         self.added.store(e.added, Ordering::Relaxed);
         self.proven.store(e.proven as i8, Ordering::Relaxed);
         self.flags.store(e.flags, Ordering::Relaxed);
+    }
+}
+
+/// A `Proven` from its discriminant (anything else reads as `Unknown`).
+#[inline(always)]
+fn decode_proven(p: i8) -> Proven {
+    match p {
+        -1 => Proven::Loss,
+        0 => Proven::Draw,
+        1 => Proven::Win,
+        _ => Proven::Unknown,
     }
 }

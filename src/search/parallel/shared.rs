@@ -22,10 +22,15 @@ type AtomicCount = core::sync::atomic::AtomicU64;
 #[cfg(not(target_has_atomic = "64"))]
 type AtomicCount = AtomicU32;
 
-/// A counter's value as `u64`.
+/// A counter's value as `u64`, and back (saturating).
 #[cfg(target_has_atomic = "64")]
 #[inline(always)]
 fn wide(n: u64) -> u64 {
+    n
+}
+#[cfg(target_has_atomic = "64")]
+#[inline(always)]
+fn narrow(n: u64) -> u64 {
     n
 }
 #[cfg(not(target_has_atomic = "64"))]
@@ -33,6 +38,20 @@ fn wide(n: u64) -> u64 {
 fn wide(n: u32) -> u64 {
     u64::from(n)
 }
+#[cfg(not(target_has_atomic = "64"))]
+#[inline(always)]
+fn narrow(n: u64) -> u32 {
+    n.min(u64::from(u32::MAX)) as u32
+}
+
+/// Simulations a thread claims at a time from a simulation budget.
+const CLAIM: u64 = 16;
+
+/// A value on a cache line of its own (128 bytes: two 64-byte lines, as adjacent-line
+/// prefetchers fetch them in pairs), so that writes to it do not slow readers of its
+/// neighbours.
+#[repr(align(128))]
+struct Line<T>(T);
 
 /// `first_child` of a node whose children one thread is creating: never a pool index (pools
 /// hold at most `u32::MAX - 1` nodes, so indices stop at `u32::MAX - 2`).
@@ -50,17 +69,19 @@ type Step<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo);
 /// [`Shared::work`].
 pub struct Shared<'t, G: Game> {
     nodes: &'t [AtomicNode],
-    len: AtomicU32,
+    /// Nodes in use; written at every expansion, so on a cache line of its own.
+    len: Line<AtomicU32>,
     capacity: u32,
     pub(crate) config: MctsConfig<G>,
     root: G,
     budget: Budget,
     virtual_loss: u32,
-    /// Simulations handed out (only with a simulation budget).
-    claimed: AtomicCount,
-    /// Simulations finished.
+    /// Simulations handed out (only with a simulation budget), a few at a time.
+    claimed: Line<AtomicCount>,
+    /// Simulations finished (each thread adds its own count once, at its end).
     done: AtomicCount,
-    stop: AtomicBool,
+    /// Read before every simulation, written once: apart from the counters.
+    stop: Line<AtomicBool>,
     reason: AtomicU8,
     pool_full: AtomicBool,
     start_us: u64,
@@ -91,14 +112,14 @@ impl<'t, G: Game> Shared<'t, G> {
         Shared {
             capacity: nodes.len() as u32,
             nodes,
-            len: AtomicU32::new(len),
+            len: Line(AtomicU32::new(len)),
             config,
             root,
             budget,
             virtual_loss,
-            claimed: AtomicCount::new(0),
+            claimed: Line(AtomicCount::new(0)),
             done: AtomicCount::new(0),
-            stop: AtomicBool::new(false),
+            stop: Line(AtomicBool::new(false)),
             reason: AtomicU8::new(RUNNING),
             pool_full: AtomicBool::new(false),
             start_us,
@@ -107,7 +128,7 @@ impl<'t, G: Game> Shared<'t, G> {
 
     /// Nodes in use.
     pub(crate) fn len(&self) -> u32 {
-        self.len.load(Ordering::Acquire)
+        self.len.0.load(Ordering::Acquire)
     }
 
     /// Simulations finished by all threads.
@@ -131,12 +152,17 @@ impl<'t, G: Game> Shared<'t, G> {
         }
     }
 
-    /// Ends the search for every thread, recording `why` if it is the first reason.
-    fn halt(&self, why: StopReason) {
+    /// Records `why` the search stopped, if it is the first reason.
+    fn note(&self, why: StopReason) {
         let _ =
             self.reason
                 .compare_exchange(RUNNING, why as u8, Ordering::AcqRel, Ordering::Relaxed);
-        self.stop.store(true, Ordering::Release);
+    }
+
+    /// Ends the search for every thread, recording `why` if it is the first reason.
+    fn halt(&self, why: StopReason) {
+        self.note(why);
+        self.stop.0.store(true, Ordering::Release);
     }
 
     /// One thread's share of the search: simulations until a limit is reached or another
@@ -159,8 +185,10 @@ impl<'t, G: Game> Shared<'t, G> {
             (s, _, _) => s,
         };
         let mut mine: u64 = 0;
+        // Simulations this thread has claimed and not yet run.
+        let mut credit: u64 = 0;
         loop {
-            if self.stop.load(Ordering::Acquire) {
+            if self.stop.0.load(Ordering::Acquire) {
                 break;
             }
             if self.config.solver && self.nodes[0].proven() != Proven::Unknown {
@@ -168,10 +196,15 @@ impl<'t, G: Game> Shared<'t, G> {
                 break;
             }
             if let Some(m) = max_sims {
-                if wide(self.claimed.fetch_add(1, Ordering::AcqRel)) >= m {
-                    self.halt(StopReason::Iterations);
-                    break;
+                if credit == 0 {
+                    credit = self.claim(m);
+                    if credit == 0 {
+                        // Only this thread is done: the others still run what they claimed.
+                        self.note(StopReason::Iterations);
+                        break;
+                    }
                 }
+                credit -= 1;
             }
             if self.budget.nodes.is_some_and(|m| self.len() as u64 >= m) {
                 self.halt(StopReason::Nodes);
@@ -187,7 +220,6 @@ impl<'t, G: Game> Shared<'t, G> {
             }
             let full = self.simulate(&mut game, &mut rng);
             mine += 1;
-            self.done.fetch_add(1, Ordering::AcqRel);
             if full {
                 self.pool_full.store(true, Ordering::Release);
                 if self.config.stop_when_full {
@@ -196,7 +228,32 @@ impl<'t, G: Game> Shared<'t, G> {
                 }
             }
         }
+        self.done.fetch_add(narrow(mine), Ordering::AcqRel);
         mine
+    }
+
+    /// Takes up to [`CLAIM`] of the `max` simulations not yet handed out; `0` once all are.
+    /// Claiming a few at a time keeps the threads from meeting on this counter at every
+    /// simulation; the total run is still exactly `max`.
+    fn claim(&self, max: u64) -> u64 {
+        let c = &self.claimed.0;
+        let mut cur = c.load(Ordering::Relaxed);
+        loop {
+            let left = max.saturating_sub(wide(cur));
+            if left == 0 {
+                return 0;
+            }
+            let take = left.min(CLAIM);
+            match c.compare_exchange_weak(
+                cur,
+                narrow(wide(cur) + take),
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return take,
+                Err(seen) => cur = seen,
+            }
+        }
     }
 
     #[inline(always)]
@@ -207,11 +264,12 @@ impl<'t, G: Game> Shared<'t, G> {
     /// Allocates `count` blank nodes (a compare-and-swap on the length, so two threads never
     /// get the same slots); `None` if they don't fit.
     fn alloc(&self, count: u32) -> Option<u32> {
-        let mut start = self.len.load(Ordering::Relaxed);
+        let mut start = self.len.0.load(Ordering::Relaxed);
         loop {
             let end = start.checked_add(count).filter(|&e| e <= self.capacity)?;
             match self
                 .len
+                .0
                 .compare_exchange_weak(start, end, Ordering::AcqRel, Ordering::Relaxed)
             {
                 Ok(_) => break,
@@ -415,13 +473,19 @@ impl<'t, G: Game> Shared<'t, G> {
             }
         }
         if let Some(r) = n.proven().reward() {
-            n.set_value(r);
+            n.value.store(r.to_bits(), Ordering::SeqCst);
         } else if self.config.backs_up_values() {
             let max = children
                 .iter()
                 .map(AtomicNode::backed_value)
                 .fold(f32::NEG_INFINITY, f32::max);
-            n.set_value(sign * max);
+            n.value.store((sign * max).to_bits(), Ordering::SeqCst);
+            // A thread may have proven the node between our reading `proven` and this store,
+            // and written its value before ours. Sequentially consistent stores and loads on
+            // both sides mean that then we see its proof here and put the proven value back.
+            if let Some(r) = n.proven_seq_cst().reward() {
+                n.value.store(r.to_bits(), Ordering::SeqCst);
+            }
         }
     }
 
