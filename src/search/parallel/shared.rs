@@ -479,12 +479,19 @@ impl<'t, G: Game> Shared<'t, G> {
                 .iter()
                 .map(AtomicNode::backed_value)
                 .fold(f32::NEG_INFINITY, f32::max);
-            n.value.store((sign * max).to_bits(), Ordering::SeqCst);
-            // A thread may have proven the node between our reading `proven` and this store,
-            // and written its value before ours. Sequentially consistent stores and loads on
-            // both sides mean that then we see its proof here and put the proven value back.
-            if let Some(r) = n.proven_seq_cst().reward() {
-                n.value.store(r.to_bits(), Ordering::SeqCst);
+            let bits = (sign * max).to_bits();
+            // Most backups leave the value as it was: then no store (and no cache line taken
+            // from the other threads). Skipping cannot leave a stale value behind: the value
+            // already there is the one we would write.
+            if n.value.load(Ordering::Relaxed) != bits {
+                n.value.store(bits, Ordering::SeqCst);
+                // A thread may have proven the node between our reading `proven` and this
+                // store, and written its value before ours. Sequentially consistent stores and
+                // loads on both sides mean that then we see its proof here and put the proven
+                // value back.
+                if let Some(r) = n.proven_seq_cst().reward() {
+                    n.value.store(r.to_bits(), Ordering::SeqCst);
+                }
             }
         }
     }
@@ -576,7 +583,12 @@ impl<'t, G: Game> Shared<'t, G> {
             let (id, _, _) = path[i];
             let parent = if i == 0 { NodeId::ROOT } else { path[i - 1].0 };
             let c = self.node(id);
-            let flags = c.flags.fetch_or(flag::VISITED, Ordering::AcqRel);
+            // Set `VISITED` only if it is not yet: an unconditional read-modify-write would
+            // take the node's cache line away from the other threads at every simulation.
+            let mut flags = c.flags();
+            if flags & flag::VISITED == 0 {
+                flags = c.flags.fetch_or(flag::VISITED, Ordering::AcqRel);
+            }
             let r = for_first(reward_first, mover(flags)) + vl as f32;
             if vl != 1 {
                 // `1 - vl` visits: wrapping arithmetic adds it even when it is negative.
@@ -596,7 +608,9 @@ impl<'t, G: Game> Shared<'t, G> {
         }
         let root = self.node(NodeId::ROOT);
         root.visits.fetch_add(1, Ordering::Relaxed);
-        root.flags.fetch_or(flag::VISITED, Ordering::Relaxed);
+        if root.flags() & flag::VISITED == 0 {
+            root.flags.fetch_or(flag::VISITED, Ordering::Relaxed);
+        }
     }
 
     /// Max-backprop: the best visited child's mean at `node`, as the first player's reward.
