@@ -542,6 +542,18 @@ impl Engine {
                     .map_err(|_| "Move Overhead: expected a whole number".to_string())?;
                 Ok(())
             }
+            "threads" => {
+                let n: u32 = value
+                    .parse()
+                    .map_err(|_| "Threads: expected a whole number".to_string())?;
+                let max = crate::search::MAX_SEARCH_THREADS;
+                if !(1..=max).contains(&n) {
+                    return Err(format!("Threads: between 1 and {max}"));
+                }
+                // Takes effect at the next `go` (a running search keeps its threads).
+                crate::search::set_protocol_threads(n);
+                Ok(())
+            }
             other => Err(format!("setoption: unknown option '{other}'")),
         }
     }
@@ -595,6 +607,11 @@ fn handshake() -> Vec<String> {
         format!("option name Pool type spin default {DEFAULT_POOL} min 1 max {MAX_POOL}"),
         format!(
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 10000"
+        ),
+        format!(
+            "option name Threads type spin default {} min 1 max {}",
+            crate::search::protocol_threads().0,
+            crate::search::MAX_SEARCH_THREADS
         ),
         "uciok".into(),
     ]
