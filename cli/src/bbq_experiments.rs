@@ -342,6 +342,7 @@ mod tests {
             games: 2,
             budget: Budget::iterations(150),
             threads: 1,
+            search_threads: [1, 1],
             seed: 7,
             openings: Vec::new(),
         };
