@@ -2,9 +2,14 @@
 """Simulations per second of `imcts search` with 1 and N search threads (docs/parallel.md).
 
 Runs each (game, spec) row with 1 thread and with N threads, alternating, REPEAT times, at a
-fixed simulation budget from the initial position, and prints the median rate of each, their
-ratio, and the 1-minute load average before and after each row (the machine is shared: a ratio
-measured under load says little). Usage:
+fixed simulation budget from the initial position, and prints for each the median wall-clock
+rate, their ratio, the median rate per CPU-second (user + system time of the process), the
+CPU ratio, and the 1-minute load average before and after the row.
+
+On a shared machine the wall-clock ratio mostly measures the other processes. The CPU ratio
+does not: N threads that never wait on each other spend the same CPU time per simulation as
+one, so N x (CPU ratio) is the speed-up the search would have on N idle cores; what it loses
+below N is the cost of the threads meeting on shared nodes. Usage:
 
     scripts/parallel_speed.py [--imcts target/release/imcts] [--threads 2] [--repeat 3]
 """
@@ -12,6 +17,7 @@ measured under load says little). Usage:
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 
@@ -24,13 +30,17 @@ ROWS = [
 
 
 def rate(imcts, game, spec, sims, threads):
+    """(simulations per wall-clock second, simulations per CPU-second)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         [imcts, "search", game, "--player", spec, "--sims", str(sims), "--seed", "1",
          "--search-threads", str(threads), "--json"],
         check=True, capture_output=True, text=True).stdout
     r = json.loads(out)
     assert r["sims"] == sims, r
-    return r["sims_per_s"]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r["sims_per_s"], sims / cpu
 
 
 def main():
@@ -39,8 +49,9 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    print(f"{'game':13} {'spec':16} {'sims':>7} {'1 thread/s':>11} "
-          f"{args.threads} threads/s".rjust(12) + f" {'ratio':>6}  load before/after")
+    n = args.threads
+    print(f"{'game':13} {'spec':16} {'sims':>7} {'wall 1':>8} {'wall ' + str(n):>8} "
+          f"{'ratio':>6} {'cpu 1':>8} {'cpu ' + str(n):>8} {'ratio':>6} {n}x{'cpu':3}  load")
     for game, spec, sims in ROWS:
         load0 = os.getloadavg()[0]
         one, many = [], []
@@ -48,9 +59,13 @@ def main():
             one.append(rate(args.imcts, game, spec, sims, 1))
             many.append(rate(args.imcts, game, spec, sims, args.threads))
         load1 = os.getloadavg()[0]
-        a, b = statistics.median(one), statistics.median(many)
-        print(f"{game:13} {spec:16} {sims:>7} {a:>11.0f} {b:>12.0f} {b / a:>6.2f}  "
-              f"{load0:.2f}/{load1:.2f}", flush=True)
+        a = statistics.median(w for w, _ in one)
+        b = statistics.median(w for w, _ in many)
+        c = statistics.median(c for _, c in one)
+        d = statistics.median(c for _, c in many)
+        print(f"{game:13} {spec:16} {sims:>7} {a:>8.0f} {b:>8.0f} {b / a:>6.2f} "
+              f"{c:>8.0f} {d:>8.0f} {d / c:>6.2f} {n * d / c:>6.2f}  {load0:.1f}/{load1:.1f}",
+              flush=True)
 
 
 if __name__ == "__main__":
