@@ -12,6 +12,7 @@ pub enum KalahEval {
 }
 
 /// `tanh((own store − opponent's store) / EVAL_SCALE)`; terminal positions give their reward.
+#[inline]
 pub(super) fn evaluate(pos: &Kalah, player: Player) -> f32 {
     if let Some(o) = pos.outcome() {
         return o.reward(player);

@@ -13,6 +13,7 @@ pub enum TttEval {
 }
 
 /// [`TttEval::OpenLines`] for `player`; terminal positions give their reward.
+#[inline]
 pub(super) fn evaluate(pos: &TicTacToe, player: Player) -> f32 {
     if let Some(o) = pos.outcome() {
         return o.reward(player);
