@@ -17,6 +17,7 @@ pub mod bbq_experiments;
 #[cfg(test)]
 mod bbq_tests;
 pub mod config;
+mod decimal;
 mod math;
 pub mod mcts;
 pub mod node;
