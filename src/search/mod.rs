@@ -16,6 +16,7 @@ pub mod bbq;
 #[cfg(test)]
 mod bbq_tests;
 pub mod config;
+mod decimal;
 mod math;
 pub mod mcts;
 pub mod node;

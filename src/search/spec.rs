@@ -423,8 +423,8 @@ fn value_of<'a>(row: &Label, text: &'a str, digits: &str) -> Result<Value, SpecE
         takes: Some(row.name),
     };
     if check.is_real() {
-        match digits.parse::<f32>() {
-            Ok(x) if check.accepts_real(x) => Ok(Value::Real(x)),
+        match super::decimal::parse_f32(digits) {
+            Some(x) if check.accepts_real(x) => Ok(Value::Real(x)),
             _ => Err(bad),
         }
     } else {
