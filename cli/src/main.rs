@@ -9,9 +9,13 @@ mod gomocup;
 mod gtp;
 mod match_cmd;
 mod memory;
+mod merge;
+mod paper_budget;
 mod perft;
 mod player;
+mod plot;
 mod search;
+mod shard;
 mod tournament;
 mod uci;
 
@@ -40,6 +44,9 @@ enum Command {
     Engine,
     /// Re-run a paper's experiment preset (`imcts experiment list`).
     Experiment(experiment::ExperimentArgs),
+    /// Put the records of a sharded match or experiment (`--shard i/N --record FILE`) together
+    /// and print the summary the unsharded run prints.
+    Merge(merge::MergeArgs),
     /// Speak the Gomocup (piskvork) protocol for Gomoku managers.
     Gomocup(gomocup::GomocupArgs),
     /// Fixed searches per game; prints the `Bench:` signature (total nodes) and simulations/s.
@@ -78,6 +85,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Engine => engine::run(),
         Command::Experiment(args) => experiment::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Gomocup(args) => gomocup::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Uci => uci::run(),
