@@ -731,9 +731,6 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
     }
     if let Some(path) = &args.plot {
         crate::plot::sweep(path, preset, &results)?;
-        if !args.json {
-            println!("plot: {path}");
-        }
     }
     Ok(())
 }
