@@ -2,6 +2,7 @@
 //! per-game protocols (plain alternation of seats, Kalah's paired random boards).
 
 use crate::search::wall_clock;
+use crate::shard::Shard;
 use imcts::search::Budget;
 use imcts::search::parallel::StdThreads;
 use imcts::{Game, Outcome, Player, SearchRng};
@@ -42,8 +43,11 @@ pub struct MatchSpec {
     pub b: String,
     /// Number of games.
     pub games: usize,
-    /// Budget per move.
+    /// Budget per move (A's, and B's unless `b_budget` is set).
     pub budget: Budget,
+    /// B's budget when it differs from A's (`experiment --budget paper` gives each configuration
+    /// its own).
+    pub b_budget: Option<Budget>,
     /// Worker threads.
     pub threads: usize,
     /// Threads searching one tree, for A and for B (`--search-threads`).
@@ -52,6 +56,22 @@ pub struct MatchSpec {
     pub seed: u64,
     /// Opening positions (position strings); pair `p` of games starts from opening `p mod len`.
     pub openings: Vec<String>,
+    /// The games this run plays (`--shard i/N`; [`Shard::WHOLE`] for all of them).
+    pub shard: Shard,
+}
+
+impl MatchSpec {
+    /// Whether this match plays game `G`'s paired protocol (random boards played twice; not
+    /// when openings are given).
+    pub fn paired<G: MatchGame>(&self) -> bool {
+        let mut rng = imcts::rng::seeded(0);
+        self.openings.is_empty() && G::paired_start(&mut rng).is_some()
+    }
+
+    /// B's budget per move.
+    pub fn budget_b(&self) -> Budget {
+        self.b_budget.unwrap_or(self.budget)
+    }
 }
 
 /// One finished game.
@@ -80,6 +100,42 @@ pub fn derive_seed(seed: u64, a: u64, b: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// A budget as text, the same in records, summaries and experiment tables: `1000 sims`,
+/// `50 ms`, `2000 nodes`, or several of them joined by `, `.
+pub fn budget_text(b: &Budget) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = b.iterations {
+        parts.push(format!("{n} sims"));
+    }
+    if let Some(us) = b.time_us {
+        if us % 1000 == 0 {
+            parts.push(format!("{} ms", us / 1000));
+        } else {
+            parts.push(format!("{us} us"));
+        }
+    }
+    if let Some(n) = b.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    parts.join(", ")
+}
+
+/// A short digest of a match's openings for its records (`null`-like `"none"` without them), so
+/// that `imcts merge` refuses shards played from different openings files. FNV-1a, 64 bits.
+pub fn openings_digest(openings: &[String]) -> String {
+    if openings.is_empty() {
+        return "none".into();
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for o in openings {
+        for b in o.bytes().chain([b'\n']) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{} openings, fnv {h:016x}", openings.len())
 }
 
 /// The starting position of game `index`.
@@ -119,8 +175,9 @@ pub fn play_game<G: MatchGame>(
     let a_first = index.is_multiple_of(2);
     let seed_a = derive_seed(spec.seed, index as u64, 1);
     let seed_b = derive_seed(spec.seed, index as u64, 2);
+    let budget_b = spec.budget_b();
     let mut a = crate::player::build::<G>(&spec.a, &spec.budget, None, Some(seed_a))?;
-    let mut b = crate::player::build::<G>(&spec.b, &spec.budget, None, Some(seed_b))?;
+    let mut b = crate::player::build::<G>(&spec.b, &budget_b, None, Some(seed_b))?;
     let a_player = if a_first {
         Player::First
     } else {
@@ -136,9 +193,10 @@ pub fn play_game<G: MatchGame>(
         }
         let a_to_move = game.side_to_move() == a_player;
         let (player, memory) = if a_to_move { &mut a } else { &mut b };
+        let budget = if a_to_move { spec.budget } else { budget_b };
         let decision = player.search_parallel(
             &mut game,
-            spec.budget,
+            budget,
             &mut clock,
             memory,
             &mut StdThreads(spec.search_threads[usize::from(!a_to_move)]),
@@ -272,6 +330,24 @@ impl Tally {
     }
 }
 
+/// The tally of a match's games given in game order, as the match counts them (paired
+/// protocols: consecutive games `2p`, `2p + 1` form pair `p`).
+pub fn tally_in_order(records: &[GameRecord], paired: bool) -> Tally {
+    let mut tally = Tally::default();
+    if paired {
+        for pair in records.chunks(2) {
+            if let [g1, g2] = pair {
+                tally.add_pair(g1, g2);
+            }
+        }
+    } else {
+        for r in records {
+            tally.add_game(r);
+        }
+    }
+    tally
+}
+
 /// How a match ended.
 pub struct MatchOutcome {
     /// The tally of the finished games (paired protocols: of the complete pairs).
@@ -282,20 +358,12 @@ pub struct MatchOutcome {
     pub interrupted: bool,
 }
 
-/// Plays a whole match on `spec.threads` threads, calling `progress` on the main thread after
-/// each finished game with the tally so far. Game `i` depends only on the seed and `i`, so the
-/// same seed gives the same games whatever the thread count (with simulation budgets).
-pub fn run_match<G: MatchGame>(
-    spec: &MatchSpec,
-    progress: impl FnMut(&Tally, usize),
-) -> Result<(Tally, Vec<GameRecord>), String> {
-    let m = run_match_with::<G>(spec, Vec::new(), progress, |_| Ok(()))?;
-    Ok((m.tally, m.records))
-}
-
-/// [`run_match`] that skips the games in `finished` (a resumed match: they count as played),
-/// calls `on_game` on the main thread with each game as it finishes (to record it at once),
-/// and stops early, without error, when [`STOP`] is set.
+/// Plays a whole match on `spec.threads` threads (only `spec.shard`'s games), calling
+/// `progress` on the main thread after each finished game with the tally so far. Game `i`
+/// depends only on the seed and `i`, so the same seed gives the same games whatever the thread
+/// count or shard (with simulation budgets). It skips the games in `finished` (a resumed match:
+/// they count as played), calls `on_game` on the main thread with each game as it finishes (to
+/// record it at once), and stops early, without error, when [`STOP`] is set.
 pub fn run_match_with<G: MatchGame>(
     spec: &MatchSpec,
     finished: Vec<GameRecord>,
@@ -305,10 +373,7 @@ pub fn run_match_with<G: MatchGame>(
     // Validate the specs once, before any thread starts.
     crate::player::parse::<G>(&spec.a, None)?;
     crate::player::parse::<G>(&spec.b, None)?;
-    let paired = {
-        let mut rng = imcts::rng::seeded(0);
-        spec.openings.is_empty() && G::paired_start(&mut rng).is_some()
-    };
+    let paired = spec.paired::<G>();
     if paired && spec.games % 2 == 1 {
         return Err(format!(
             "{} matches play pairs of games on the same random board: --games must be even (got {})",
@@ -332,9 +397,18 @@ pub fn run_match_with<G: MatchGame>(
         if records[i].is_some() {
             return Err(format!("the resumed record holds game {i} twice"));
         }
+        if !spec.shard.owns(i, paired) {
+            return Err(format!(
+                "the resumed record holds game {i}, which is not shard {}'s",
+                spec.shard
+            ));
+        }
         records[i] = Some(r);
     }
-    let todo: Vec<usize> = (0..games).filter(|&i| records[i].is_none()).collect();
+    // Only this shard's games; each keeps its index, and so its seeds and start.
+    let todo: Vec<usize> = (0..games)
+        .filter(|&i| records[i].is_none() && spec.shard.owns(i, paired))
+        .collect();
     let todo = &todo;
     let threads = spec.threads.clamp(1, todo.len().max(1));
     std::thread::scope(|s| {
@@ -407,7 +481,7 @@ pub fn run_match_with<G: MatchGame>(
         }
     }
     let records: Vec<GameRecord> = records.into_iter().flatten().collect();
-    let interrupted = records.len() < games;
+    let interrupted = records.len() < spec.shard.games_of(games, paired);
     Ok(MatchOutcome {
         tally,
         records,

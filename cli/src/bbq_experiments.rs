@@ -341,16 +341,23 @@ mod tests {
             b: GOMOKU_DEPTH_SPECS[0].into(),
             games: 2,
             budget: Budget::iterations(150),
+            b_budget: None,
             threads: 1,
             search_threads: [1, 1],
             seed: 7,
             openings: Vec::new(),
+            shard: crate::shard::Shard::WHOLE,
         };
         let play = || {
-            let (tally, records) =
-                crate::arena::run_match::<imcts::games::gomoku::Gomoku>(&spec, |_, _| {}).unwrap();
-            let moves: Vec<Vec<String>> = records.into_iter().map(|r| r.moves).collect();
-            (tally.counted(), moves)
+            let m = crate::arena::run_match_with::<imcts::games::gomoku::Gomoku>(
+                &spec,
+                Vec::new(),
+                |_, _| {},
+                |_| Ok(()),
+            )
+            .unwrap();
+            let moves: Vec<Vec<String>> = m.records.into_iter().map(|r| r.moves).collect();
+            (m.tally.counted(), moves)
         };
         let (counted, moves) = play();
         assert_eq!(counted, 2);

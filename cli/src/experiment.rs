@@ -6,8 +6,9 @@
 //! figures have wide confidence intervals. `paper` uses the paper's time per move (1 s) and
 //! game counts, and takes hours to days.
 
-use crate::arena::{self, MatchGame, MatchSpec};
+use crate::arena::{self, MatchGame, MatchSpec, Tally};
 use crate::match_cmd::{progress_bar, score_message};
+use crate::shard::Shard;
 use clap::{Args, ValueEnum};
 use imcts::search::Budget;
 
@@ -17,6 +18,24 @@ pub enum Scale {
     /// Minutes on two cores: simulation budgets, few games.
     Quick,
     /// The paper's settings: one second per move, the paper's game counts.
+    Paper,
+}
+
+impl Scale {
+    /// Its name on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Quick => "quick",
+            Scale::Paper => "paper",
+        }
+    }
+}
+
+/// `--budget`: budgets other than the scale's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BudgetChoice {
+    /// Each configuration gets the simulations the paper's Java code ran in the paper's time
+    /// per move (its rate on this machine type × seconds; see `paper_budget.rs`).
     Paper,
 }
 
@@ -32,8 +51,13 @@ pub struct ExperimentArgs {
     #[arg(long)]
     pub games: Option<usize>,
     /// Override the simulations per move (quick scale).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "budget")]
     pub sims: Option<u64>,
+    /// `paper`: simulations per move = each configuration's Java rate (issue 12's table) × the
+    /// paper's seconds per move, A and B each their own; rows without a measured rate are
+    /// skipped.
+    #[arg(long, value_enum)]
+    pub budget: Option<BudgetChoice>,
     /// Games in parallel.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -43,6 +67,14 @@ pub struct ExperimentArgs {
     /// One JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Play only shard I of N of every row (game g goes to shard g mod N, seeds unchanged);
+    /// combine the shards' --record files with `imcts merge`.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, default_value = "0/1")]
+    pub shard: Shard,
+    /// Draw the sweep (A's win rate against α, 95% Wilson intervals, the paper's points) as an
+    /// SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
     /// Write every game of every row, one JSON object per line (as `imcts match --record`; `a`,
     /// `b` name the row), to this file: created before the first game, written as games finish.
     #[arg(long)]
@@ -446,9 +478,16 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
     }
     crate::match_cmd::check_threads(args.threads)?;
     if args.name == "ttt-tables" {
-        if args.sims.is_some() {
+        if args.sims.is_some() || args.budget.is_some() {
             return Err(
-                "--sims has no effect on ttt-tables: each table row fixes its iterations".into(),
+                "--sims and --budget have no effect on ttt-tables: each table row fixes its \
+                 iterations"
+                    .into(),
+            );
+        }
+        if args.shard != Shard::WHOLE || args.record.is_some() || args.plot.is_some() {
+            return Err(
+                "ttt-tables plays no games: --shard, --record and --plot do not apply".into(),
             );
         }
         return ttt_tables(args);
@@ -467,15 +506,108 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
     crate::with_game!(preset.game, G => run_preset::<G>(preset, args))
 }
 
+/// One row's result, as `experiment` prints it and as `imcts merge` rebuilds it from records.
+#[derive(Clone, Debug)]
+pub struct RowResult {
+    /// Player A's spec.
+    pub a: String,
+    /// Player B's spec.
+    pub b: String,
+    /// Games played (counted and discarded).
+    pub games: usize,
+    /// The budget column ([`budgets_text`]).
+    pub budget: String,
+    /// The results, from A's side.
+    pub tally: Tally,
+    /// The paper's win rate of A in percent, if it gives one.
+    pub paper: Option<f64>,
+    /// Seconds per move in the paper.
+    pub paper_secs: f64,
+}
+
+/// The budget column of a row: one budget, or A's and B's when they differ (`--budget paper`).
+pub fn budgets_text(a: &Budget, b: &Budget) -> String {
+    let (ta, tb) = (arena::budget_text(a), arena::budget_text(b));
+    if ta == tb {
+        return ta;
+    }
+    match (a.iterations, b.iterations) {
+        (Some(x), Some(y)) if a.time_us.is_none() && b.time_us.is_none() && a.nodes.is_none() => {
+            format!("{x}/{y} sims")
+        }
+        _ => format!("{ta} / {tb}"),
+    }
+}
+
+/// The table's title and column heads (text output only).
+pub fn print_header(about: &str, scale: Scale) {
+    println!("{about} ({} scale)", scale.name());
+    println!(
+        "{:<26} {:<24} {:>6} {:>10} {:>19} {:>8}",
+        "A", "B", "games", "budget", "ours A% [95% CI]", "paper"
+    );
+}
+
+/// One row as a table line or as one JSON object.
+pub fn print_row(experiment: &str, game: &str, r: &RowResult, shard: Shard, json: bool) {
+    let t = &r.tally;
+    let (lo, hi) = t.wilson95();
+    if json {
+        let mut obj = serde_json::json!({
+            "experiment": experiment, "game": game, "a": r.a, "b": r.b, "games": r.games,
+            "budget": r.budget, "a_wins": t.a_wins, "b_wins": t.b_wins, "draws": t.draws,
+            "a_rate": t.a_rate(), "ci95": t.ci95(), "ci95_low": lo, "ci95_high": hi,
+            "paper_rate": r.paper.map(|p| p / 100.0),
+            "paper_secs": r.paper_secs,
+        });
+        if shard != Shard::WHOLE {
+            obj["shard"] = shard.to_string().into();
+        }
+        println!("{obj}");
+    } else {
+        let paper = r.paper.map_or("—".to_string(), |p| format!("{p:.1}"));
+        println!(
+            "{:<26} {:<24} {:>6} {:>10} {:>5.1} [{:>5.1},{:>5.1}] {:>8}",
+            r.a,
+            r.b,
+            r.games,
+            r.budget,
+            100.0 * t.a_rate(),
+            100.0 * lo,
+            100.0 * hi,
+            paper
+        );
+    }
+}
+
+/// A row's games and budgets (A's, and B's when different), or why the row is not played.
+fn row_budget<G: MatchGame>(
+    preset: &Preset,
+    args: &ExperimentArgs,
+    r: &Row,
+    sims: u64,
+) -> Result<(usize, Budget, Option<Budget>), String> {
+    let games = match args.scale {
+        Scale::Paper => r.paper_games,
+        Scale::Quick => preset.quick_games,
+    };
+    let games = args.games.unwrap_or(games);
+    if args.budget == Some(BudgetChoice::Paper) {
+        let a = crate::paper_budget::sims_per_move::<G>(&r.a, r.paper_secs)?;
+        let b = crate::paper_budget::sims_per_move::<G>(&r.b, r.paper_secs)?;
+        return Ok((games, Budget::iterations(a), Some(Budget::iterations(b))));
+    }
+    let budget = match args.scale {
+        Scale::Paper => Budget::millis((r.paper_secs * 1000.0) as u64),
+        Scale::Quick if r.alphabeta => Budget::millis(preset.quick_ms),
+        Scale::Quick => Budget::iterations(sims),
+    };
+    Ok((games, budget, None))
+}
+
 fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<(), String> {
     let sims = args.sims.unwrap_or(preset.quick_sims);
     let rows = (preset.rows)(args.scale, sims);
-    // Open the record before the first game, so a bad path fails at once.
-    let mut record = match &args.record {
-        Some(p) => Some(crate::match_cmd::RecordFile::create(p)?),
-        None => None,
-    };
-    arena::stop_on_signals()?;
     if args.sims.is_some() && (args.scale == Scale::Paper || rows.iter().all(|r| r.alphabeta)) {
         return Err(format!(
             "--sims has no effect on {}: {}",
@@ -487,43 +619,49 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             }
         ));
     }
-    if !args.json {
-        println!(
-            "{} ({} scale)",
-            preset.about,
-            match args.scale {
-                Scale::Quick => "quick",
-                Scale::Paper => "paper",
-            }
-        );
-        println!(
-            "{:<26} {:<24} {:>6} {:>10} {:>19} {:>8}",
-            "A", "B", "games", "budget", "ours A% [95% CI]", "paper"
-        );
+    // Every row's budget first: with --budget paper, rows whose players have no measured Java
+    // rate are skipped (said on stderr), and a preset with no row left is an error.
+    let mut plan = Vec::new();
+    let mut skipped = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        match row_budget::<G>(preset, args, r, sims) {
+            Ok(b) => plan.push((i, b)),
+            Err(why) => skipped.push(format!("skipped: {} vs {}: {why}", r.a, r.b)),
+        }
     }
-    for r in rows {
-        let (games, budget, budget_text) = match args.scale {
-            Scale::Paper => {
-                let ms = (r.paper_secs * 1000.0) as u64;
-                (r.paper_games, Budget::millis(ms), format!("{ms} ms"))
-            }
-            Scale::Quick if r.alphabeta => (
-                preset.quick_games,
-                Budget::millis(preset.quick_ms),
-                format!("{} ms", preset.quick_ms),
-            ),
-            Scale::Quick => (
-                preset.quick_games,
-                Budget::iterations(sims),
-                format!("{sims} sims"),
-            ),
-        };
-        let games = args.games.unwrap_or(games);
+    if plan.is_empty() {
+        return Err(format!(
+            "--budget paper: no row of {} has Java rates for both players\n{}",
+            preset.name,
+            skipped.join("\n")
+        ));
+    }
+    for line in skipped {
+        eprintln!("{line}");
+    }
+    if let Some(path) = &args.plot {
+        crate::plot::check_sweep(preset.name, rows.iter().map(|r| r.a.as_str()))?;
+        crate::plot::check_path(path)?;
+    }
+    // Open the record before the first game, so a bad path fails at once.
+    let mut record = match &args.record {
+        Some(p) => Some(crate::match_cmd::RecordFile::create(p)?),
+        None => None,
+    };
+    arena::stop_on_signals()?;
+    if !args.json {
+        print_header(preset.about, args.scale);
+    }
+    let played: Vec<usize> = plan.iter().map(|(i, _)| *i).collect();
+    let mut results = Vec::new();
+    for (i, (games, budget, b_budget)) in plan {
+        let r = &rows[i];
         let spec = MatchSpec {
             a: r.a.clone(),
             b: r.b.clone(),
             games,
             budget,
+            b_budget,
             threads: args.threads,
             search_threads: [1, 1],
             seed: args.seed,
@@ -535,8 +673,23 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
                         .collect()
                 })
                 .unwrap_or_default(),
+            shard: args.shard,
         };
-        let pb = progress_bar(games, &format!("{} vs {}", r.a, r.b), args.quiet);
+        if let Some(f) = &mut record {
+            // What `imcts merge` needs to rebuild this row of this experiment.
+            let serde_json::Value::Object(context) = serde_json::json!({
+                "experiment": preset.name, "scale": args.scale.name(), "row": i,
+                "rows": played, "paper_rate": r.paper, "paper_secs": r.paper_secs,
+            }) else {
+                unreachable!("a JSON object literal")
+            };
+            f.set_context(context);
+        }
+        let pb = progress_bar(
+            args.shard.games_of(games, spec.paired::<G>()),
+            &format!("{} vs {}", r.a, r.b),
+            args.quiet,
+        );
         let m = arena::run_match_with::<G>(
             &spec,
             Vec::new(),
@@ -550,41 +703,35 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             },
         )?;
         pb.finish_and_clear();
-        let t = m.tally;
-        let games = m.records.len();
-        let ours = 100.0 * t.a_rate();
-        let (lo, hi) = t.wilson95();
-        if args.json {
-            let obj = serde_json::json!({
-                "experiment": preset.name, "game": G::NAME, "a": r.a, "b": r.b, "games": games,
-                "budget": budget_text, "a_wins": t.a_wins, "b_wins": t.b_wins, "draws": t.draws,
-                "a_rate": t.a_rate(), "ci95": t.ci95(), "ci95_low": lo, "ci95_high": hi,
-                "paper_rate": r.paper.map(|p| p / 100.0),
-                "paper_secs": r.paper_secs,
-            });
-            println!("{obj}");
-        } else {
-            let paper = r.paper.map_or("—".to_string(), |p| format!("{p:.1}"));
-            println!(
-                "{:<26} {:<24} {:>6} {:>10} {:>5.1} [{:>5.1},{:>5.1}] {:>8}",
-                r.a,
-                r.b,
-                games,
-                budget_text,
-                ours,
-                100.0 * lo,
-                100.0 * hi,
-                paper
-            );
-        }
+        let result = RowResult {
+            a: r.a.clone(),
+            b: r.b.clone(),
+            games: m.records.len(),
+            budget: budgets_text(&spec.budget, &spec.budget_b()),
+            tally: m.tally,
+            paper: r.paper,
+            paper_secs: r.paper_secs,
+        };
+        print_row(preset.name, G::NAME, &result, args.shard, args.json);
+        results.push(result);
         if m.interrupted {
             // Ctrl-C: the row above counts the finished games only; later rows are not played.
             eprintln!(
-                "interrupted: {games} of {} games of this row finished",
-                spec.games
+                "interrupted: {} of {} games of this row finished",
+                m.records.len(),
+                args.shard.games_of(games, spec.paired::<G>())
             );
             std::process::exit(130);
         }
+    }
+    if args.shard != Shard::WHOLE && !args.json {
+        println!(
+            "shard {} of every row: `imcts merge` on every shard's --record prints the whole table",
+            args.shard
+        );
+    }
+    if let Some(path) = &args.plot {
+        crate::plot::sweep(path, preset, &results)?;
     }
     Ok(())
 }
@@ -657,4 +804,57 @@ fn ttt_tables(args: &ExperimentArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imcts::games::breakthrough::Breakthrough;
+
+    fn args(name: &str, scale: Scale) -> ExperimentArgs {
+        ExperimentArgs {
+            name: name.into(),
+            scale,
+            games: None,
+            sims: None,
+            budget: Some(BudgetChoice::Paper),
+            threads: 1,
+            seed: 1,
+            json: false,
+            shard: Shard::WHOLE,
+            plot: None,
+            record: None,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn the_paper_budget_gives_each_player_its_java_rate() {
+        let preset = PRESETS.iter().find(|p| p.name == "fig2").unwrap();
+        let rows = (preset.rows)(Scale::Quick, preset.quick_sims);
+        assert_eq!(rows[0].a, "mcts(bl,im0.2)");
+        // A: bl with im, (6,400 + 29,800) / 2; B: bl, (6,600 + 31,400) / 2 (issue 12's table).
+        let (games, a, b) =
+            row_budget::<Breakthrough>(preset, &args("fig2", Scale::Quick), &rows[0], 1000)
+                .unwrap();
+        assert_eq!(games, preset.quick_games);
+        assert_eq!((a.iterations, a.time_us), (Some(18_100), None));
+        assert_eq!(b.map(|b| b.iterations), Some(Some(19_000)));
+        assert_eq!(
+            budgets_text(&a, &b.unwrap()),
+            "18100/19000 sims",
+            "the budget column"
+        );
+        // The paper scale keeps the paper's game count.
+        let (games, _, _) =
+            row_budget::<Breakthrough>(preset, &args("fig2", Scale::Paper), &rows[0], 1000)
+                .unwrap();
+        assert_eq!(games, 1000);
+        // Node priors with bl were never measured in Java: that row has no equivalent budget.
+        assert_eq!(rows[4].b, "mcts(bl,np)");
+        assert!(
+            row_budget::<Breakthrough>(preset, &args("fig2", Scale::Quick), &rows[4], 1000)
+                .is_err()
+        );
+    }
 }

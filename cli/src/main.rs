@@ -10,9 +10,13 @@ mod gomocup;
 mod gtp;
 mod match_cmd;
 mod memory;
+mod merge;
+mod paper_budget;
 mod perft;
 mod player;
+mod plot;
 mod search;
+mod shard;
 mod tournament;
 mod uci;
 
@@ -41,6 +45,9 @@ enum Command {
     Engine(search::SearchThreadsArgs),
     /// Re-run a paper's experiment preset (`imcts experiment list`).
     Experiment(experiment::ExperimentArgs),
+    /// Put the records of a sharded match or experiment (`--shard i/N --record FILE`) together
+    /// and print the summary the unsharded run prints.
+    Merge(merge::MergeArgs),
     /// Speak the Gomocup (piskvork) protocol for Gomoku managers.
     Gomocup(gomocup::GomocupArgs),
     /// Fixed searches per game; prints the `Bench:` signature (total nodes) and simulations/s.
@@ -79,6 +86,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Engine(args) => engine::run(&args),
         Command::Experiment(args) => experiment::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Gomocup(args) => gomocup::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Uci(args) => uci::run(&args),

@@ -2,6 +2,7 @@
 
 use crate::arena::{self, GameRecord, MatchGame, MatchSpec, Tally};
 use crate::search::BudgetArgs;
+use crate::shard::Shard;
 use clap::Args;
 use imcts::{Game, Outcome, Player};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -47,6 +48,10 @@ pub struct MatchArgs {
     /// its games are kept, the missing ones up to `--games` are played and appended to it.
     #[arg(long, conflicts_with = "record")]
     pub resume: Option<String>,
+    /// Play only shard I of N (0-based): game g goes to shard g mod N (Kalah: pair p to shard
+    /// p mod N), seeds unchanged; combine the shards' records with `imcts merge`.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, default_value = "0/1")]
+    pub shard: Shard,
     /// Print one JSON summary object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -93,6 +98,7 @@ impl MatchArgs {
             b: self.b.clone(),
             games: self.games,
             budget: self.budget.budget()?,
+            b_budget: None,
             threads: self.threads,
             search_threads: [
                 self.search_threads.search_threads,
@@ -104,6 +110,7 @@ impl MatchArgs {
                 Some(p) => read_openings::<G>(p)?,
                 None => Vec::new(),
             },
+            shard: self.shard,
         })
     }
 }
@@ -170,7 +177,11 @@ fn run_game<G: MatchGame>(args: &MatchArgs) -> Result<(), String> {
         (None, None) => (None, Vec::new()),
     };
     arena::stop_on_signals()?;
-    let pb = progress_bar(spec.games, "match", args.quiet);
+    let pb = progress_bar(
+        spec.shard.games_of(spec.games, spec.paired::<G>()),
+        "match",
+        args.quiet,
+    );
     let m = arena::run_match_with::<G>(
         &spec,
         finished,
@@ -185,6 +196,12 @@ fn run_game<G: MatchGame>(args: &MatchArgs) -> Result<(), String> {
     )?;
     pb.finish_and_clear();
     print_summary::<G>(&spec, &m.tally, m.records.len(), args.json);
+    if spec.shard != Shard::WHOLE && !args.json {
+        println!(
+            "shard {} of the match's {} games: `imcts merge` on every shard's --record prints the whole match",
+            spec.shard, spec.games
+        );
+    }
     if m.interrupted {
         let resume = match (&args.record, &args.resume) {
             (Some(p), _) | (None, Some(p)) => format!("; continue with --resume {p}"),
@@ -193,7 +210,7 @@ fn run_game<G: MatchGame>(args: &MatchArgs) -> Result<(), String> {
         eprintln!(
             "interrupted: {} of {} games finished{resume}",
             m.records.len(),
-            spec.games
+            spec.shard.games_of(spec.games, spec.paired::<G>())
         );
         std::process::exit(130);
     }
@@ -204,6 +221,8 @@ fn run_game<G: MatchGame>(args: &MatchArgs) -> Result<(), String> {
 pub struct RecordFile {
     path: String,
     file: std::fs::File,
+    /// Fields added to every line (an experiment's name and row), for `imcts merge`.
+    context: serde_json::Map<String, serde_json::Value>,
 }
 
 impl RecordFile {
@@ -213,6 +232,7 @@ impl RecordFile {
         Ok(RecordFile {
             path: path.to_string(),
             file,
+            context: serde_json::Map::new(),
         })
     }
 
@@ -224,33 +244,128 @@ impl RecordFile {
         Ok(RecordFile {
             path: path.to_string(),
             file,
+            context: serde_json::Map::new(),
         })
     }
 
-    /// Writes one game: the match (game, players, seed), index, A's seat, result, start
-    /// position, moves, and each side's simulations and moves.
+    /// Sets the fields added to every following line (replacing earlier ones).
+    pub fn set_context(&mut self, context: serde_json::Map<String, serde_json::Value>) {
+        self.context = context;
+    }
+
+    /// Writes one game: the match (game, players, seed, games, budget, shard, openings), index,
+    /// A's seat, result, start position, moves, and each side's simulations and moves.
     pub fn write<G: Game>(&mut self, spec: &MatchSpec, r: &GameRecord) -> Result<(), String> {
         let result = match r.outcome {
             Some(Outcome::Win(Player::First)) => "1-0",
             Some(Outcome::Win(Player::Second)) => "0-1",
             _ => "1/2",
         };
-        let line = serde_json::json!({
+        let mut line = serde_json::json!({
             "game": G::NAME, "index": r.index, "a_seat": if r.a_first { "first" } else { "second" },
             "result": result, "a_result": r.a_result, "start": r.start, "moves": r.moves,
             "a": spec.a, "b": spec.b, "seed": spec.seed,
             "a_sims": r.work[0].0, "a_moves": r.work[0].1,
             "b_sims": r.work[1].0, "b_moves": r.work[1].1,
+            "games": spec.games, "budget": arena::budget_text(&spec.budget),
+            "b_budget": arena::budget_text(&spec.budget_b()),
+            "openings": arena::openings_digest(&spec.openings),
+            "shard": spec.shard.to_string(),
         });
+        if let Some(obj) = line.as_object_mut() {
+            obj.extend(self.context.clone());
+        }
         writeln!(self.file, "{line}")
             .and_then(|()| self.file.flush())
             .map_err(|e| format!("cannot write {}: {e}", self.path))
     }
 }
 
+/// A record line's field `name`, or an error naming it (`at` adds the file and line).
+fn field<'v>(
+    v: &'v serde_json::Value,
+    name: &str,
+    at: &dyn Fn(String) -> String,
+) -> Result<&'v serde_json::Value, String> {
+    v.get(name).ok_or_else(|| at(format!("no '{name}' field")))
+}
+
+/// A record line's string field `name`.
+pub fn text_field(
+    v: &serde_json::Value,
+    name: &str,
+    at: &dyn Fn(String) -> String,
+) -> Result<String, String> {
+    field(v, name, at)?
+        .as_str()
+        .map(String::from)
+        .ok_or_else(|| at(format!("'{name}' is not a string")))
+}
+
+/// A record line's whole-number field `name`.
+pub fn uint_field(
+    v: &serde_json::Value,
+    name: &str,
+    at: &dyn Fn(String) -> String,
+) -> Result<u64, String> {
+    field(v, name, at)?
+        .as_u64()
+        .ok_or_else(|| at(format!("'{name}' is not a whole number")))
+}
+
+/// One record line read back as a game of `G`: its moves are replayed from its `start`, so the
+/// result is the one the moves give, whatever the line's `result` says.
+pub fn parse_record<G: MatchGame>(
+    v: &serde_json::Value,
+    at: &dyn Fn(String) -> String,
+) -> Result<GameRecord, String> {
+    let index =
+        usize::try_from(uint_field(v, "index", at)?).map_err(|_| at("index too large".into()))?;
+    let start = text_field(v, "start", at)?;
+    let mut game =
+        G::parse_position(&start).map_err(|e| at(format!("game {index}: bad start: {e}")))?;
+    let moves: Vec<String> = field(v, "moves", at)?
+        .as_array()
+        .and_then(|a| a.iter().map(|m| m.as_str().map(String::from)).collect())
+        .ok_or_else(|| at("'moves' is not a list of strings".into()))?;
+    for m in &moves {
+        let mv = game
+            .parse_move(m)
+            .map_err(|e| at(format!("game {index}: move '{m}': {e}")))?;
+        if game.is_terminal() || !game.is_legal(mv) {
+            return Err(at(format!("game {index}: move '{m}' is not legal there")));
+        }
+        game.make(mv);
+    }
+    let a_first = index.is_multiple_of(2);
+    let a_player = if a_first {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let outcome = game.outcome();
+    let a_result = match outcome {
+        Some(Outcome::Win(p)) if p == a_player => 1,
+        Some(Outcome::Win(_)) => -1,
+        _ => 0,
+    };
+    Ok(GameRecord {
+        index,
+        a_first,
+        start,
+        moves,
+        outcome,
+        a_result,
+        work: [
+            (uint_field(v, "a_sims", at)?, uint_field(v, "a_moves", at)?),
+            (uint_field(v, "b_sims", at)?, uint_field(v, "b_moves", at)?),
+        ],
+    })
+}
+
 /// Reads the games of a record file for `--resume`: each line must be a game of this match
-/// (same game, players and seed, the start position game `index` gets), and its moves are
-/// replayed, so the result is the one the moves give.
+/// (same game, players and seed, this shard's, the start position game `index` gets), and its
+/// moves are replayed, so the result is the one the moves give.
 fn read_records<G: MatchGame>(path: &str, spec: &MatchSpec) -> Result<Vec<GameRecord>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut out = Vec::new();
@@ -261,22 +376,10 @@ fn read_records<G: MatchGame>(path: &str, spec: &MatchSpec) -> Result<Vec<GameRe
         let at = |msg: String| format!("{path}:{}: {msg}", n + 1);
         let v: serde_json::Value =
             serde_json::from_str(line).map_err(|e| at(format!("not a JSON record: {e}")))?;
-        let field = |name: &str| v.get(name).ok_or_else(|| at(format!("no '{name}' field")));
-        let text_of = |name: &str| -> Result<String, String> {
-            field(name)?
-                .as_str()
-                .map(String::from)
-                .ok_or_else(|| at(format!("'{name}' is not a string")))
-        };
-        let uint = |name: &str| -> Result<u64, String> {
-            field(name)?
-                .as_u64()
-                .ok_or_else(|| at(format!("'{name}' is not a whole number")))
-        };
-        if text_of("game")? != G::NAME
-            || text_of("a")? != spec.a
-            || text_of("b")? != spec.b
-            || uint("seed")? != spec.seed
+        if text_field(&v, "game", &at)? != G::NAME
+            || text_field(&v, "a", &at)? != spec.a
+            || text_field(&v, "b", &at)? != spec.b
+            || uint_field(&v, "seed", &at)? != spec.seed
         {
             return Err(at(format!(
                 "a game of another match (this one: {}, A = {}, B = {}, seed {})",
@@ -286,55 +389,30 @@ fn read_records<G: MatchGame>(path: &str, spec: &MatchSpec) -> Result<Vec<GameRe
                 spec.seed
             )));
         }
-        let index = usize::try_from(uint("index")?).map_err(|_| at("index too large".into()))?;
-        if index >= spec.games {
+        // Records written before sharding existed have no `shard`: they are whole matches.
+        let shard = v.get("shard").and_then(|s| s.as_str());
+        if shard.is_some_and(|s| s != spec.shard.to_string()) {
             return Err(at(format!(
-                "game index {index} is past --games {}",
-                spec.games
+                "a game of shard {}, not of --shard {}",
+                shard.unwrap_or_default(),
+                spec.shard
             )));
         }
-        let start = text_of("start")?;
-        let expected: G = arena::start_position(spec, index)?;
-        if start != crate::games::position_string(&expected) {
+        let r = parse_record::<G>(&v, &at)?;
+        if r.index >= spec.games {
             return Err(at(format!(
-                "game {index} does not start where this match starts it"
+                "game index {} is past --games {}",
+                r.index, spec.games
             )));
         }
-        let moves: Vec<String> = field("moves")?
-            .as_array()
-            .and_then(|a| a.iter().map(|m| m.as_str().map(String::from)).collect())
-            .ok_or_else(|| at("'moves' is not a list of strings".into()))?;
-        let mut game = expected;
-        for m in &moves {
-            let mv = game
-                .parse_move(m)
-                .map_err(|e| at(format!("game {index}: move '{m}': {e}")))?;
-            game.make(mv);
+        let expected: G = arena::start_position(spec, r.index)?;
+        if r.start != crate::games::position_string(&expected) {
+            return Err(at(format!(
+                "game {} does not start where this match starts it",
+                r.index
+            )));
         }
-        let a_first = index.is_multiple_of(2);
-        let a_player = if a_first {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let outcome = game.outcome();
-        let a_result = match outcome {
-            Some(Outcome::Win(p)) if p == a_player => 1,
-            Some(Outcome::Win(_)) => -1,
-            _ => 0,
-        };
-        out.push(GameRecord {
-            index,
-            a_first,
-            start,
-            moves,
-            outcome,
-            a_result,
-            work: [
-                (uint("a_sims")?, uint("a_moves")?),
-                (uint("b_sims")?, uint("b_moves")?),
-            ],
-        });
+        out.push(r);
     }
     Ok(out)
 }
@@ -342,7 +420,7 @@ fn read_records<G: MatchGame>(path: &str, spec: &MatchSpec) -> Result<Vec<GameRe
 /// Prints the match summary as text or as one JSON object.
 pub fn print_summary<G: imcts::Game>(spec: &MatchSpec, t: &Tally, games: usize, json: bool) {
     if json {
-        let obj = serde_json::json!({
+        let mut obj = serde_json::json!({
             "game": G::NAME, "a": spec.a, "b": spec.b, "games": games,
             "a_wins": t.a_wins, "b_wins": t.b_wins, "draws": t.draws, "discarded": t.discarded,
             "a_rate": t.a_rate(), "ci95": t.ci95(),
@@ -350,6 +428,9 @@ pub fn print_summary<G: imcts::Game>(spec: &MatchSpec, t: &Tally, games: usize, 
             "a_sims_per_move": t.sims_per_move(0), "b_sims_per_move": t.sims_per_move(1),
             "seed": spec.seed,
         });
+        if spec.shard != Shard::WHOLE {
+            obj["shard"] = spec.shard.to_string().into();
+        }
         println!("{obj}");
     } else {
         println!(
