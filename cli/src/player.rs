@@ -114,3 +114,33 @@ pub fn build<G: Game>(
     let memory = memory_for(&spec, budget, pool)?;
     Ok((Player::new(spec), memory))
 }
+
+/// The label list of `imcts search --help`, written from the kernel's label tables
+/// ([`spec::MCTS_LABELS`], [`spec::ALPHABETA_LABELS`]) so that it cannot drift from the parser:
+/// each label as it is written (`name`, `name<n>`, `name[<n>]`), what it means and, for a
+/// number, what the number may be.
+pub fn labels_help() -> String {
+    let mut out = String::from(
+        "Player spec labels: mcts(label,...) or ab(ablabel,...); also the game's evaluations \
+         (efMS, efLH, ...) and presets (bl, bl'), see the README.\n",
+    );
+    for (title, table) in [
+        ("mcts labels", spec::MCTS_LABELS),
+        ("ab labels", spec::ALPHABETA_LABELS),
+    ] {
+        out += &format!("\n{title}:\n");
+        for l in table {
+            let (written, check) = match l.number {
+                spec::Number::None => (l.name.to_string(), None),
+                spec::Number::Required(c) => (format!("{}<n>", l.name), Some(c)),
+                spec::Number::Optional(c, _) => (format!("{}[<n>]", l.name), Some(c)),
+            };
+            out += &format!("  {written:12} {}", l.meaning);
+            if let Some(c) = check {
+                out += &format!(" (n: {})", c.allowed());
+            }
+            out += "\n";
+        }
+    }
+    out
+}

@@ -78,10 +78,11 @@ impl BudgetArgs {
 
 /// Arguments of `imcts search`.
 #[derive(Args)]
+#[command(after_long_help = crate::player::labels_help())]
 pub struct SearchArgs {
     /// Game: breakthrough, loa, kalah, tictactoe, gomoku.
     game: String,
-    /// Player spec, e.g. 'mcts(ipp,im0.4)' (see the README for the grammar).
+    /// Player spec, e.g. 'mcts(ipp,im0.4)' (`--help` lists the labels; grammar in the README).
     #[arg(long, default_value = "mcts")]
     player: String,
     #[command(flatten)]

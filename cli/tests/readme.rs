@@ -50,3 +50,44 @@ fn readme_table_lists_every_command_and_flag() {
         }
     }
 }
+
+/// `imcts search --help` lists exactly the kernel's spec labels, each written with its number's
+/// form (`name`, `name<n>`, `name[<n>]`) and the range its check allows, in the tables' order:
+/// the parser, the README grammar (checked in `src/search/spec.rs`) and `--help` agree.
+#[test]
+fn search_help_lists_the_label_tables() {
+    use imcts::search::spec::{ALPHABETA_LABELS, MCTS_LABELS, Number};
+    let text = help(&["search"]);
+    let labels = text
+        .split("Player spec labels:")
+        .nth(1)
+        .expect("imcts search --help has a label list");
+    for (title, table) in [
+        ("mcts labels:", MCTS_LABELS),
+        ("ab labels:", ALPHABETA_LABELS),
+    ] {
+        let section = labels
+            .split(title)
+            .nth(1)
+            .unwrap_or_else(|| panic!("no '{title}' in --help"));
+        let rows: Vec<&str> = section
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .collect();
+        assert_eq!(rows.len(), table.len(), "{title} {rows:?}");
+        for (row, l) in rows.iter().zip(table) {
+            let (written, check) = match l.number {
+                Number::None => (l.name.to_string(), None),
+                Number::Required(c) => (format!("{}<n>", l.name), Some(c)),
+                Number::Optional(c, _) => (format!("{}[<n>]", l.name), Some(c)),
+            };
+            let first = row.split_whitespace().next().unwrap();
+            assert_eq!(first, written, "{title} row {row}");
+            assert!(row.contains(l.meaning), "{row} lacks '{}'", l.meaning);
+            if let Some(c) = check {
+                assert!(row.contains(c.allowed()), "{row} lacks '{}'", c.allowed());
+            }
+        }
+    }
+}

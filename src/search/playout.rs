@@ -54,12 +54,18 @@ fn with_policy<G: Game, S: Source>(
 ) -> (f32, u32) {
     let p = &cfg.playout;
     match p.policy {
-        PlayoutPolicy::Random => play::<G, S, Uniform>(game, cfg, rng, max_plies, source),
-        PlayoutPolicy::Informed if p.text_ipp => {
-            play::<G, S, InformedText>(game, cfg, rng, max_plies, source)
+        PlayoutPolicy::Random => {
+            play::<G, S, { policy::UNIFORM }>(game, cfg, rng, max_plies, source)
         }
-        PlayoutPolicy::Informed => play::<G, S, Informed>(game, cfg, rng, max_plies, source),
-        PlayoutPolicy::AlphaBeta => play::<G, S, TwoPly>(game, cfg, rng, max_plies, source),
+        PlayoutPolicy::Informed if p.text_ipp => {
+            play::<G, S, { policy::INFORMED_TEXT }>(game, cfg, rng, max_plies, source)
+        }
+        PlayoutPolicy::Informed => {
+            play::<G, S, { policy::INFORMED }>(game, cfg, rng, max_plies, source)
+        }
+        PlayoutPolicy::AlphaBeta => {
+            play::<G, S, { policy::TWO_PLY }>(game, cfg, rng, max_plies, source)
+        }
     }
 }
 
@@ -95,100 +101,56 @@ impl Source for Near {
     }
 }
 
-/// A playout policy: the move it picks in a position that is not finished.
-trait Policy {
-    /// A move among `source`'s moves in `game` (`list` is scratch).
-    fn pick<G: Game, S: Source>(
-        game: &mut G,
-        source: S,
-        list: &mut G::MoveList,
-        cfg: &MctsConfig<G>,
-        rng: &mut SearchRng,
-    ) -> G::Move;
+/// The playout policies, as the `P` parameter of [`play`] (a constant, so each policy's loop is
+/// compiled on its own and the choice costs nothing per move).
+mod policy {
+    /// Uniformly random moves.
+    pub const UNIFORM: u8 = 0;
+    /// The game's informed policy (`ipp`, as the paper's code implements it).
+    pub const INFORMED: u8 = 1;
+    /// The informed policy as the paper's text describes it (`text-ipp`).
+    pub const INFORMED_TEXT: u8 = 2;
+    /// αβ playouts (`abp`): a selective two-ply search ([`crate::search::shallow`]). It
+    /// generates its own moves: the Dist(k) restriction does not apply to it, and no candidate
+    /// list is built for it.
+    pub const TWO_PLY: u8 = 3;
 }
 
-/// Uniformly random moves.
-struct Uniform;
-
-impl Policy for Uniform {
-    #[inline(always)]
-    fn pick<G: Game, S: Source>(
-        game: &mut G,
-        source: S,
-        list: &mut G::MoveList,
-        _: &MctsConfig<G>,
-        rng: &mut SearchRng,
-    ) -> G::Move {
-        if S::ALL {
-            game.random_playout_move(rng)
-        } else {
-            source.fill(game, list);
-            let moves = list.moves();
-            moves[below(rng, moves.len() as u32) as usize]
+/// The move policy `P` picks among the moves of `source` in `game`, which is not finished
+/// (`list` is scratch).
+#[inline(always)]
+fn pick<G: Game, S: Source, const P: u8>(
+    game: &mut G,
+    source: S,
+    list: &mut G::MoveList,
+    cfg: &MctsConfig<G>,
+    rng: &mut SearchRng,
+) -> G::Move {
+    // Every legal move: the games' own steps, which need no list where they can avoid one.
+    if S::ALL {
+        match P {
+            policy::UNIFORM => return game.random_playout_move(rng),
+            policy::INFORMED => return game.informed_playout_step(list, rng),
+            _ => {}
         }
     }
-}
-
-/// The game's informed policy (`ipp`, as the paper's code implements it).
-struct Informed;
-
-impl Policy for Informed {
-    #[inline(always)]
-    fn pick<G: Game, S: Source>(
-        game: &mut G,
-        source: S,
-        list: &mut G::MoveList,
-        _: &MctsConfig<G>,
-        rng: &mut SearchRng,
-    ) -> G::Move {
-        if S::ALL {
-            game.informed_playout_step(list, rng)
-        } else {
-            source.fill(game, list);
-            game.informed_playout_move(list.moves(), rng)
-        }
+    if P == policy::TWO_PLY {
+        return crate::search::shallow::two_ply_move(game, cfg.eval, rng);
     }
-}
-
-/// The informed policy as the paper's text describes it (`text-ipp`).
-struct InformedText;
-
-impl Policy for InformedText {
-    #[inline(always)]
-    fn pick<G: Game, S: Source>(
-        game: &mut G,
-        source: S,
-        list: &mut G::MoveList,
-        _: &MctsConfig<G>,
-        rng: &mut SearchRng,
-    ) -> G::Move {
-        source.fill(game, list);
-        game.informed_playout_move_text(list.moves(), rng)
-    }
-}
-
-/// αβ playouts (`abp`): a selective two-ply search ([`super::shallow`]). It generates its own
-/// moves: the Dist(k) restriction does not apply to it, and no candidate list is built for it.
-struct TwoPly;
-
-impl Policy for TwoPly {
-    #[inline(always)]
-    fn pick<G: Game, S: Source>(
-        game: &mut G,
-        _: S,
-        _: &mut G::MoveList,
-        cfg: &MctsConfig<G>,
-        rng: &mut SearchRng,
-    ) -> G::Move {
-        crate::search::shallow::two_ply_move(game, cfg.eval, rng)
+    source.fill(game, list);
+    let moves = list.moves();
+    match P {
+        policy::UNIFORM => moves[below(rng, moves.len() as u32) as usize],
+        policy::INFORMED => game.informed_playout_move(moves, rng),
+        _ => game.informed_playout_move_text(moves, rng),
     }
 }
 
 /// The playout loop: early terminations, the ply cap, then ε-greedy or the policy `P` over the
-/// moves of `S`. (Uniform playouts over every legal move with nothing to look at on the way are
+/// moves of `S` ([`pick`]). (Uniform playouts over every legal move with nothing to look at on the way are
 /// the game's own tight loop instead, [`run_within`].)
 #[inline(always)]
-fn play<G: Game, S: Source, P: Policy>(
+fn play<G: Game, S: Source, const P: u8>(
     game: &mut G,
     cfg: &MctsConfig<G>,
     rng: &mut SearchRng,
@@ -225,7 +187,7 @@ fn play<G: Game, S: Source, P: Policy>(
                 source.fill(game, &mut list);
                 greedy(game, list.moves(), cfg, rng)
             }
-            _ => P::pick(game, source, &mut list, cfg, rng),
+            _ => pick::<G, S, P>(game, source, &mut list, cfg, rng),
         };
         game.make(mv);
         plies += 1;

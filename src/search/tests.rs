@@ -885,3 +885,74 @@ fn specs_that_could_not_search_fail_to_parse_and_say_the_range() {
         assert!(e.problem.contains(range), "{s}: {e}");
     }
 }
+
+/// The backup's incremental max (`Mcts::refresh_after`) leaves every unproven node's implicit
+/// value bit-identical to a rescan of its children, `±max_c v(c)` folded with `f32::max` in
+/// child order, as `refresh` computes it: in games with and without extra moves (Kalah), with
+/// all-children and one-child expansion, with and without the solver, and across tree reuse.
+#[test]
+fn incremental_implicit_backup_equals_a_rescan_to_the_bit() {
+    fn check<G: Game>(p: &G, spec_text: &str, sims: u64) -> usize {
+        let cfg = spec::parse_mcts::<G>(spec_text).unwrap();
+        let mut nodes = vec![Node::EMPTY; 200_000];
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut g = p.clone();
+        let mut checked = 0;
+        for _ in 0..3 {
+            let Some(best) = m
+                .search(&mut g, Budget::iterations(sims), &mut NoClock)
+                .best
+            else {
+                break;
+            };
+            let pool = m.pool();
+            for i in 0..pool.len() {
+                let n = *pool.get(NodeId(i));
+                let children = pool.children(NodeId(i));
+                if children.is_empty() || n.proven != Proven::Unknown {
+                    continue;
+                }
+                let max = children
+                    .iter()
+                    .map(|c| c.value)
+                    .fold(f32::NEG_INFINITY, f32::max);
+                let want = if children[0].mover() == n.mover() {
+                    max
+                } else {
+                    -max
+                };
+                assert_eq!(n.value.to_bits(), want.to_bits(), "{spec_text} node {i}");
+                checked += 1;
+            }
+            m.advance(best);
+            g.make(best);
+            if g.is_terminal() {
+                break;
+            }
+        }
+        checked
+    }
+    let kalah = crate::games::kalah::Kalah::new();
+    let ttt = crate::games::tictactoe::TicTacToe::new();
+    let mut checked = 0;
+    for s in [
+        "mcts(im0.4,reuse)",
+        "mcts(im0.4,one,reuse,seed3)",
+        "mcts(im1,nosolver,reuse)",
+    ] {
+        checked += check(&Breakthrough::new(), s, 3000);
+        checked += check(
+            &pos("8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w"),
+            s,
+            3000,
+        );
+    }
+    for s in [
+        "mcts(fet4,im0.3,reuse)",
+        "mcts(fet4,im0.3,one,nosolver,reuse)",
+    ] {
+        checked += check(&kalah, s, 5000);
+    }
+    checked += check(&ttt, "mcts(im0.5,reuse)", 2000);
+    assert!(checked > 1000, "{checked} nodes checked");
+}

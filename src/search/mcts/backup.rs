@@ -19,7 +19,7 @@ impl<G: Game> Mcts<'_, G> {
     ) {
         let k = H::visits(&self.config);
         for i in (0..path.len()).rev() {
-            let (id, _, _) = path[i];
+            let (id, _, _, before) = path[i];
             let parent = if i == 0 { NodeId::ROOT } else { path[i - 1].0 };
             let backed = H::backed(self, id);
             let c = self.pool.get_mut(id);
@@ -39,13 +39,45 @@ impl<G: Game> Mcts<'_, G> {
             }
             // A parent's proof can only change when a child is proven; its implicit value
             // whenever a child's value may have changed.
-            if self.config.backs_up_values() || self.pool.get(id).proven != Proven::Unknown {
+            if self.config.backs_up_values() {
+                self.refresh_after(parent, id, before);
+            } else if self.pool.get(id).proven != Proven::Unknown {
                 self.refresh(parent);
             }
         }
         let root = self.pool.get_mut(NodeId::ROOT);
         root.visits += k;
         root.flags |= flag::VISITED;
+    }
+
+    /// [`refresh`](Self::refresh) of `parent` after its child `child`, whose value was `before`
+    /// when the parent was last refreshed, may have changed: an incremental max. Neither is
+    /// proven, so the proof and the draw bounds cannot have changed (only a child's proof changes
+    /// them); the value `±max_c v(c)` is then
+    /// - the child's new value if that beats the old max: no other child can equal it;
+    /// - unchanged if the child is below the old max now and was before: the children at the
+    ///   max are untouched, and the max over the same values is the same to the bit (a fold of
+    ///   `f32::max` takes its result from the values that attain it);
+    ///
+    /// and otherwise (the best child got worse, or ties) the children are rescanned. The result
+    /// is bit-identical to a rescan (`incremental_implicit_backup_equals_a_rescan_to_the_bit`).
+    #[inline(always)]
+    pub(super) fn refresh_after(&mut self, parent: NodeId, child: NodeId, before: f32) {
+        let c = self.pool.get(child);
+        let p = self.pool.get(parent);
+        if c.proven == Proven::Unknown && p.proven == Proven::Unknown {
+            let sign = if c.mover() == p.mover() { 1.0 } else { -1.0 };
+            let max = sign * p.value;
+            let after = c.value;
+            if after > max {
+                self.pool.get_mut(parent).value = sign * after;
+                return;
+            }
+            if after < max && before < max {
+                return;
+            }
+        }
+        self.refresh(parent);
     }
 
     /// Recomputes `node`'s implicit value and proof from its children (one-ply backup).

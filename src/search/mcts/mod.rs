@@ -142,8 +142,10 @@ impl<G: Game> MctsState<G> {
     }
 }
 
-/// One step of a simulation's path: the node entered, the move that entered it, its undo.
-type PathStep<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo);
+/// One step of a simulation's path: the node entered, the move that entered it, its undo, and
+/// the node's value `v` when it was entered (what its parent's implicit value was last computed
+/// from: the backup's incremental max, [`Mcts::refresh_after`]).
+type PathStep<G> = (NodeId, <G as Game>::Move, <G as Game>::Undo, f32);
 
 /// An MCTS searcher over a node pool in caller memory.
 ///

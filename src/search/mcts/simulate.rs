@@ -103,9 +103,10 @@ impl<G: Game> Mcts<'_, G> {
             let Some(mv) = G::decode_move(self.pool.get(child).mv) else {
                 break Leaf::Broken;
             };
+            let value = self.pool.get(child).value;
             let u = game.make(mv);
             // The path is bounded by MAX_TREE_DEPTH, checked above.
-            let _ = path.push((child, mv, u));
+            let _ = path.push((child, mv, u, value));
             node = child;
         };
 
@@ -120,7 +121,7 @@ impl<G: Game> Mcts<'_, G> {
 
         // Backup.
         self.backpropagate::<H>(&path, reward_first);
-        while let Some((_, mv, u)) = path.pop() {
+        while let Some((_, mv, u, _)) = path.pop() {
             game.undo(mv, u);
         }
         full
