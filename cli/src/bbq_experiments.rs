@@ -285,8 +285,9 @@ mod tests {
 
     #[test]
     fn table3_depth_rewards_rank_b2_last_in_fig5b() {
-        // Fig. 5(b) with 5 playouts per iteration: the drawing B2 gets the lowest win rate, near the
-        // draw's ½ (pessimistic, as a min over noisy replies is); the winning moves are above it.
+        // Fig. 5(b) with 5 playouts per iteration: the drawing B2 gets the lowest win rate, near
+        // the draw's ½ (pessimistic, as a min over noisy replies is); the winning moves are
+        // above it.
         let b2 = ttt(&FIG5B, "B2");
         let rs = rates(Fig5::B, MINIMAX_DEPTH5, 100, 100);
         let b = rs.iter().find(|r| r.mv == b2).unwrap().win_rate;

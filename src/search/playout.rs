@@ -13,7 +13,8 @@ pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (
 }
 
 /// [`run`] stopped as a draw after `room` playout moves if
-/// [`PlayoutConfig::max_plies`](super::config::PlayoutConfig::max_plies) does not stop it first (BBQ's depth cap, [`super::bbq`]).
+/// [`PlayoutConfig::max_plies`](super::config::PlayoutConfig::max_plies) does not stop it
+/// first (BBQ's depth cap, [`super::bbq`]).
 ///
 /// The playout is assembled here, once: where the moves come from (every legal move, or the
 /// Dist(k) candidates of [`BbqConfig::dist`](super::bbq::BbqConfig::dist)) and which policy
@@ -147,8 +148,8 @@ fn pick<G: Game, S: Source, const P: u8>(
 }
 
 /// The playout loop: early terminations, the ply cap, then ε-greedy or the policy `P` over the
-/// moves of `S` ([`pick`]). (Uniform playouts over every legal move with nothing to look at on the way are
-/// the game's own tight loop instead, [`run_within`].)
+/// moves of `S` ([`pick`]). (Uniform playouts over every legal move with nothing to look at on
+/// the way are the game's own tight loop instead, [`run_within`].)
 #[inline(always)]
 fn play<G: Game, S: Source, const P: u8>(
     game: &mut G,
