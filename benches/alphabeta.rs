@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use imcts::Game;
-use imcts::games::breakthrough::{Breakthrough, BtEval};
+use imcts::games::breakthrough::{Breakthrough, BreakthroughEval};
 use imcts::games::gomoku::Gomoku;
 use imcts::games::kalah::Kalah;
 use imcts::games::lines_of_action::LinesOfAction;
@@ -21,7 +21,7 @@ fn bench_position(c: &mut Criterion, name: &str, pos: &Breakthrough) {
     let mut g = c.benchmark_group("alphabeta");
     g.throughput(Throughput::Elements(NODES));
     g.sample_size(10);
-    let config = AlphaBetaConfig::<Breakthrough>::new(BtEval::Schadd)
+    let config = AlphaBetaConfig::<Breakthrough>::new(BreakthroughEval::Schadd)
         .validate()
         .expect("the defaults are valid");
     g.bench_function(format!("{name}_nodes200k"), |b| {

@@ -4,7 +4,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use imcts::games::breakthrough::{Breakthrough, MoveList};
 use imcts::games::gomoku::Gomoku;
 use imcts::games::kalah::Kalah;
-use imcts::games::lines_of_action::{LinesOfAction, LoaEval, MoveList as LoaMoveList};
+use imcts::games::lines_of_action::{
+    LinesOfAction, LinesOfActionEval, MoveList as LinesOfActionMoveList,
+};
 use imcts::games::tictactoe::TicTacToe;
 use imcts::{Game, MoveBuffer, Player, perft};
 use std::hint::black_box;
@@ -35,8 +37,8 @@ fn make_undo_all<G: Game>(c: &mut Criterion, pos: &G) {
 fn small_games_make_undo(c: &mut Criterion) {
     let kalah = Kalah::parse_position("0,6,6,1,6,0/1,6,6,5,0,7/3-1 s").expect("valid position");
     make_undo_all(c, &kalah);
-    let ttt = TicTacToe::parse_position("X../.O./... x").expect("valid position");
-    make_undo_all(c, &ttt);
+    let tic_tac_toe = TicTacToe::parse_position("X../.O./... x").expect("valid position");
+    make_undo_all(c, &tic_tac_toe);
     let text = "O3XXXX2O2OX/2OX3OX1XX3/1O4XX2OO1X1/15/1X4OO1OO1OO1/O2XX1O3X4/2X1O2O6X/X4O1XXX3OX/1OO2X1O2O1X2/2XXO1XO3OXX1/X3X1O4O1X1/XO1O2XX4XO1/OO2O1O3OO1X1/O2O1OOXXO3X1/4XX3XX2OO b";
     make_undo_all(c, &Gomoku::parse_position(text).expect("valid position"));
 }
@@ -156,7 +158,7 @@ fn lines_of_action_perft(c: &mut Criterion) {
     // data/perft/loa.txt).
     let pos = LinesOfAction::parse_position("1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b")
         .expect("valid position");
-    let mut list = LoaMoveList::new();
+    let mut list = LinesOfActionMoveList::new();
     pos.legal_moves(&mut list);
     g.throughput(Throughput::Elements(list.len() as u64));
     g.bench_function("make_undo_all_moves", |b| {
@@ -173,7 +175,7 @@ fn lines_of_action_perft(c: &mut Criterion) {
     // The evaluation of that position (called at every tree node).
     g.throughput(Throughput::Elements(1));
     g.bench_function("evaluate", |b| {
-        b.iter(|| black_box(&pos).evaluate(LoaEval::Mia, Player::First))
+        b.iter(|| black_box(&pos).evaluate(LinesOfActionEval::Mia, Player::First))
     });
     g.finish();
 }

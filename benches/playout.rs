@@ -31,7 +31,8 @@ const POLICIES: &[(&str, &str)] = &[
 ];
 
 /// Lines of Action's αβ-playout rows.
-const LOA_ALPHA_BETA: &[(&str, &str)] = &[("abp", "mcts(abp)"), ("abp,det0.7", "mcts(abp,det0.7)")];
+const LINES_OF_ACTION_ALPHA_BETA: &[(&str, &str)] =
+    &[("abp", "mcts(abp)"), ("abp,det0.7", "mcts(abp,det0.7)")];
 
 fn playouts<G: Game>(c: &mut Criterion, pos: &G) {
     playouts_of(c, pos, POLICIES);
@@ -71,7 +72,7 @@ fn playouts_of<G: Game>(c: &mut Criterion, pos: &G, policies: &[(&str, &str)]) {
 fn all_games(c: &mut Criterion) {
     playouts(c, &Breakthrough::start());
     playouts(c, &LinesOfAction::start());
-    playouts_of(c, &LinesOfAction::start(), LOA_ALPHA_BETA);
+    playouts_of(c, &LinesOfAction::start(), LINES_OF_ACTION_ALPHA_BETA);
     playouts(c, &Kalah::start());
     playouts(c, &TicTacToe::start());
     playouts(c, &Gomoku::start());

@@ -15,8 +15,8 @@ use imcts::search::node::Node;
 use imcts::search::{Budget, NoClock, spec};
 use std::time::Duration;
 
-const BT_MIDDLE: &str = "pppppppp/1ppp1ppp/4p3/p7/2P1P3/1P6/P2P1PPP/PPPPPPP1 w";
-const LOA_MIDDLE: &str = "1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b";
+const BREAKTHROUGH_MIDDLE: &str = "pppppppp/1ppp1ppp/4p3/p7/2P1P3/1P6/P2P1PPP/PPPPPPP1 w";
+const LINES_OF_ACTION_MIDDLE: &str = "1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b";
 const KALAH_MIDDLE: &str = "0,6,6,1,6,0/1,6,6,5,0,7/3-1 s";
 
 /// Benches `players` from each of `positions` (`None`: the initial position) with `sims`
@@ -63,14 +63,14 @@ fn all_games(c: &mut Criterion) {
         c,
         &mut nodes,
         20_000,
-        &[("start", None), ("middle", Some(BT_MIDDLE))],
+        &[("start", None), ("middle", Some(BREAKTHROUGH_MIDDLE))],
         &["mcts", "mcts(ipp)", "mcts(bl,im0.4)", "mcts(bl',im0.4)"],
     );
     bench_game::<LinesOfAction>(
         c,
         &mut nodes,
         3_000,
-        &[("start", None), ("middle", Some(LOA_MIDDLE))],
+        &[("start", None), ("middle", Some(LINES_OF_ACTION_MIDDLE))],
         &[
             "mcts",
             "mcts(ipp)",
@@ -84,7 +84,7 @@ fn all_games(c: &mut Criterion) {
         c,
         &mut nodes,
         300,
-        &[("start", None), ("middle", Some(LOA_MIDDLE))],
+        &[("start", None), ("middle", Some(LINES_OF_ACTION_MIDDLE))],
         &["mcts(one,det0.7,abp)", "mcts(abp,fet4,im0.4)"],
     );
     bench_game::<Kalah>(

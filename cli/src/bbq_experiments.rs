@@ -6,7 +6,7 @@
 //! - [`root_win_rates`]: runs the same search from one position with `runs` seeds and averages
 //!   each root move's win rate (`(mean + 1) / 2`, a draw being ½: the paper's "win rate", which
 //!   with `best` is the backed-up best value) and its share of the root's visits.
-//! - [`TTT_TABLES`]: the specs, positions, iteration counts and playouts per iteration of
+//! - [`TIC_TAC_TOE_TABLES`]: the specs, positions, iteration counts and playouts per iteration of
 //!   Tables 1–3.
 //! - [`GOMOKU_DIST_SPECS`] / [`GOMOKU_DEPTH_SPECS`]: the players of Tables 4 and 5.
 
@@ -93,7 +93,7 @@ pub enum Fig5 {
 
 /// One row group of the Tic-Tac-Toe tables: a player, a position, iterations and playouts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TttRow {
+pub struct TicTacToeRow {
     /// The paper's table number (1, 2 or 3).
     pub table: u8,
     /// The position.
@@ -116,86 +116,86 @@ pub const MINIMAX_DEPTH5: &str = "mcts(nosolver,one,best,quick,playouts5)";
 /// Tables 1–3 of paper 003: Table 1 is Fig. 5(a) at 100 iterations with one playout, both
 /// players; Tables 2 (plain MCTS) and 3 (miniMax-MCTS with depth rewards) are Fig. 5(b) at 20,
 /// 100 and 200 iterations with 1 and 5 playouts per iteration.
-pub const TTT_TABLES: [TttRow; 14] = [
-    TttRow {
+pub const TIC_TAC_TOE_TABLES: [TicTacToeRow; 14] = [
+    TicTacToeRow {
         table: 1,
         fig: Fig5::A,
         spec: PLAIN,
         iterations: 100,
     },
-    TttRow {
+    TicTacToeRow {
         table: 1,
         fig: Fig5::A,
         spec: MINIMAX_DEPTH,
         iterations: 100,
     },
-    TttRow {
+    TicTacToeRow {
         table: 2,
         fig: Fig5::B,
         spec: PLAIN,
         iterations: 20,
     },
-    TttRow {
+    TicTacToeRow {
         table: 2,
         fig: Fig5::B,
         spec: PLAIN,
         iterations: 100,
     },
-    TttRow {
+    TicTacToeRow {
         table: 2,
         fig: Fig5::B,
         spec: PLAIN,
         iterations: 200,
     },
-    TttRow {
+    TicTacToeRow {
         table: 2,
         fig: Fig5::B,
         spec: PLAIN5,
         iterations: 20,
     },
-    TttRow {
+    TicTacToeRow {
         table: 2,
         fig: Fig5::B,
         spec: PLAIN5,
         iterations: 100,
     },
-    TttRow {
+    TicTacToeRow {
         table: 2,
         fig: Fig5::B,
         spec: PLAIN5,
         iterations: 200,
     },
-    TttRow {
+    TicTacToeRow {
         table: 3,
         fig: Fig5::B,
         spec: MINIMAX_DEPTH,
         iterations: 20,
     },
-    TttRow {
+    TicTacToeRow {
         table: 3,
         fig: Fig5::B,
         spec: MINIMAX_DEPTH,
         iterations: 100,
     },
-    TttRow {
+    TicTacToeRow {
         table: 3,
         fig: Fig5::B,
         spec: MINIMAX_DEPTH,
         iterations: 200,
     },
-    TttRow {
+    TicTacToeRow {
         table: 3,
         fig: Fig5::B,
         spec: MINIMAX_DEPTH5,
         iterations: 20,
     },
-    TttRow {
+    TicTacToeRow {
         table: 3,
         fig: Fig5::B,
         spec: MINIMAX_DEPTH5,
         iterations: 100,
     },
-    TttRow {
+    TicTacToeRow {
         table: 3,
         fig: Fig5::B,
         spec: MINIMAX_DEPTH5,
@@ -227,13 +227,11 @@ mod tests {
     use imcts::games::tictactoe::{FIG5A, FIG5B, TicTacToe};
     use imcts::search::spec;
 
-    type Ttt = TicTacToe;
-
     fn cfg<G: Game>(s: &str) -> Valid<MctsConfig<G>> {
         spec::parse_mcts::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
-    fn ttt(p: &Ttt, sq: &str) -> <Ttt as Game>::Move {
+    fn tic_tac_toe_move(p: &TicTacToe, sq: &str) -> <TicTacToe as Game>::Move {
         p.parse_move(sq).unwrap()
     }
 
@@ -242,21 +240,21 @@ mod tests {
         spec_text: &str,
         iterations: u64,
         runs: u32,
-    ) -> Vec<MoveRate<<Ttt as Game>::Move>> {
+    ) -> Vec<MoveRate<<TicTacToe as Game>::Move>> {
         let p = match fig {
             Fig5::A => FIG5A,
             Fig5::B => FIG5B,
         };
         let mut nodes = vec![Node::EMPTY; 5_000];
         let mut out = [MoveRate {
-            mv: ttt(&Ttt::new(), "A1"),
+            mv: tic_tac_toe_move(&TicTacToe::new(), "A1"),
             win_rate: 0.0,
             visit_share: 0.0,
             runs_visited: 0,
         }; 9];
         let n = root_win_rates(
             &p,
-            cfg::<Ttt>(spec_text),
+            cfg::<TicTacToe>(spec_text),
             iterations,
             runs,
             &mut nodes,
@@ -267,8 +265,8 @@ mod tests {
 
     #[test]
     fn table1_depth_rewards_separate_b2_from_c2() {
-        let b2 = ttt(&FIG5A, "B2");
-        let c2 = ttt(&FIG5A, "C2");
+        let b2 = tic_tac_toe_move(&FIG5A, "B2");
+        let c2 = tic_tac_toe_move(&FIG5A, "C2");
         let get = |rs: &[MoveRate<_>], mv| rs.iter().find(|r| r.mv == mv).unwrap().win_rate;
         let plain = rates(Fig5::A, PLAIN, 100, 200);
         let bbq = rates(Fig5::A, MINIMAX_DEPTH, 100, 200);
@@ -288,7 +286,7 @@ mod tests {
         // Fig. 5(b) with 5 playouts per iteration: the drawing B2 gets the lowest win rate, near
         // the draw's ½ (pessimistic, as a min over noisy replies is); the winning moves are
         // above it.
-        let b2 = ttt(&FIG5B, "B2");
+        let b2 = tic_tac_toe_move(&FIG5B, "B2");
         let rs = rates(Fig5::B, MINIMAX_DEPTH5, 100, 100);
         let b = rs.iter().find(|r| r.mv == b2).unwrap().win_rate;
         for r in &rs {
@@ -306,7 +304,7 @@ mod tests {
     fn bbq_tables_full() {
         // BBQ_EXTRA=c2 appends a label to every spec (e.g. to vary the UCT constant).
         let extra = std::env::var("BBQ_EXTRA").unwrap_or_default();
-        for row in TTT_TABLES {
+        for row in TIC_TAC_TOE_TABLES {
             let spec_text = if extra.is_empty() {
                 String::from(row.spec)
             } else {
@@ -370,8 +368,8 @@ mod tests {
         for s in GOMOKU_DIST_SPECS.iter().chain(&GOMOKU_DEPTH_SPECS) {
             cfg::<imcts::games::gomoku::Gomoku>(s);
         }
-        for row in TTT_TABLES {
-            cfg::<Ttt>(row.spec);
+        for row in TIC_TAC_TOE_TABLES {
+            cfg::<TicTacToe>(row.spec);
         }
     }
 }

@@ -49,8 +49,8 @@ struct Entry {
 /// Node pool capacity cap per search (24 MiB); small budgets get a pool sized to the budget.
 const MAX_POOL: usize = 1 << 20;
 
-const BT_MIDDLE: &str = "pppppppp/1ppp1ppp/4p3/p7/2P1P3/1P6/P2P1PPP/PPPPPPP1 w";
-const LOA_MIDDLE: &str = "1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b";
+const BREAKTHROUGH_MIDDLE: &str = "pppppppp/1ppp1ppp/4p3/p7/2P1P3/1P6/P2P1PPP/PPPPPPP1 w";
+const LINES_OF_ACTION_MIDDLE: &str = "1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b";
 const GOMOKU_LATE: &str = "O3XXXX2O2OX/2OX3OX1XX3/1O4XX2OO1X1/15/1X4OO1OO1OO1/O2XX1O3X4/2X1O2O6X/X4O1XXX3OX/1OO2X1O2O1X2/2XXO1XO3OXX1/X3X1O4O1X1/XO1O2XX4XO1/OO2O1O3OO1X1/O2O1OOXXO3X1/4XX3XX2OO b";
 
 /// The bench. Changing this list changes the signature: update `.ci/bench-signature` with it.
@@ -75,7 +75,7 @@ const ENTRIES: &[Entry] = &[
     Entry {
         game: "breakthrough",
         name: "middle",
-        position: Some(BT_MIDDLE),
+        position: Some(BREAKTHROUGH_MIDDLE),
         player: "mcts(bl,im0.4)",
         budget: 5_000,
         known: None,
@@ -83,7 +83,7 @@ const ENTRIES: &[Entry] = &[
     Entry {
         game: "breakthrough",
         name: "middle",
-        position: Some(BT_MIDDLE),
+        position: Some(BREAKTHROUGH_MIDDLE),
         player: "mcts(bl',im0.4)",
         budget: 10_000,
         known: None,
@@ -109,7 +109,7 @@ const ENTRIES: &[Entry] = &[
     Entry {
         game: "breakthrough",
         name: "middle",
-        position: Some(BT_MIDDLE),
+        position: Some(BREAKTHROUGH_MIDDLE),
         player: "ab(depth4,tt65536)",
         budget: 2_000_000,
         known: None,
@@ -126,7 +126,7 @@ const ENTRIES: &[Entry] = &[
     Entry {
         game: "loa",
         name: "middle",
-        position: Some(LOA_MIDDLE),
+        position: Some(LINES_OF_ACTION_MIDDLE),
         player: "mcts(ipp,im0.2,pb)",
         budget: 3_000,
         known: None,
@@ -134,7 +134,7 @@ const ENTRIES: &[Entry] = &[
     Entry {
         game: "loa",
         name: "middle",
-        position: Some(LOA_MIDDLE),
+        position: Some(LINES_OF_ACTION_MIDDLE),
         player: "mcts(ipp,one,fet20,im0.2)",
         budget: 3_000,
         known: None,
@@ -151,7 +151,7 @@ const ENTRIES: &[Entry] = &[
     Entry {
         game: "loa",
         name: "middle",
-        position: Some(LOA_MIDDLE),
+        position: Some(LINES_OF_ACTION_MIDDLE),
         player: "ab(depth3,tt65536)",
         budget: 2_000_000,
         known: None,

@@ -133,7 +133,7 @@ pub struct Preset {
 }
 
 /// LOA's 100 balanced openings (see the file's header for how they were made).
-const LOA_OPENINGS: &str = include_str!("../../data/openings/loa.txt");
+const LINES_OF_ACTION_OPENINGS: &str = include_str!("../../data/openings/loa.txt");
 
 /// The LOA search of the paper's MC-LOA stand-in: one child per simulation, evaluation cut-off
 /// of playouts at |v| ≥ 0.7, with the given playout and extra labels.
@@ -141,7 +141,7 @@ fn loa(extra: &str) -> String {
     format!("mcts(one,det0.7,{extra})")
 }
 
-fn loa_fig4(_: Scale, _: u64) -> Vec<Row> {
+fn lines_of_action_fig4(_: Scale, _: u64) -> Vec<Row> {
     let mut rows = Vec::new();
     for base in ["ipp", "abp", "abp,pb"] {
         for a in ["0.1", "0.2", "0.4"] {
@@ -157,7 +157,7 @@ fn loa_fig4(_: Scale, _: u64) -> Vec<Row> {
     rows
 }
 
-fn loa_table5(scale: Scale, _: u64) -> Vec<Row> {
+fn lines_of_action_table5(scale: Scale, _: u64) -> Vec<Row> {
     let all = vec![
         row(
             &loa("abp,pb,im0.2"),
@@ -443,8 +443,8 @@ pub const PRESETS: &[Preset] = &[
         quick_games: 10,
         quick_sims: 300,
         quick_ms: 200,
-        rows: loa_fig4,
-        openings: Some(LOA_OPENINGS),
+        rows: lines_of_action_fig4,
+        openings: Some(LINES_OF_ACTION_OPENINGS),
     },
     Preset {
         name: "loa-table5",
@@ -453,8 +453,8 @@ pub const PRESETS: &[Preset] = &[
         quick_games: 10,
         quick_sims: 300,
         quick_ms: 200,
-        rows: loa_table5,
-        openings: Some(LOA_OPENINGS),
+        rows: lines_of_action_table5,
+        openings: Some(LINES_OF_ACTION_OPENINGS),
     },
 ];
 
@@ -490,7 +490,7 @@ pub fn run(args: &ExperimentArgs) -> Result<(), String> {
                 "ttt-tables plays no games: --shard, --record and --plot do not apply".into(),
             );
         }
-        return ttt_tables(args);
+        return tic_tac_toe_tables(args);
     }
     let preset = PRESETS
         .iter()
@@ -739,8 +739,8 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
 /// Seed 003's Tables 1–3: for each Fig. 5 position, player and budget, every move's win rate for
 /// the side to move, `(mean + 1)/2`, averaged over many seeded searches. The paper's numbers that
 /// survive in its text are printed beside ours.
-fn ttt_tables(args: &ExperimentArgs) -> Result<(), String> {
-    use crate::bbq_experiments::{Fig5, MoveRate, TTT_TABLES, root_win_rates};
+fn tic_tac_toe_tables(args: &ExperimentArgs) -> Result<(), String> {
+    use crate::bbq_experiments::{Fig5, MoveRate, TIC_TAC_TOE_TABLES, root_win_rates};
     use imcts::games::tictactoe::{FIG5A, FIG5B, TicTacToe};
     use imcts::search::node::Node;
     let runs = match args.scale {
@@ -758,7 +758,7 @@ fn ttt_tables(args: &ExperimentArgs) -> Result<(), String> {
         }
     };
     let mut nodes = vec![Node::EMPTY; 20_000];
-    for row in TTT_TABLES {
+    for row in TIC_TAC_TOE_TABLES {
         let cfg = imcts::search::spec::parse_mcts::<TicTacToe>(row.spec)
             .map_err(|e| format!("bad spec {e}"))?;
         let pos = match row.fig {

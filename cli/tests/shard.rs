@@ -86,7 +86,7 @@ fn sharded_vs_whole(name: &str, base: &[&str], n: usize, json: bool) -> (String,
 #[test]
 fn sharded_matches_merge_to_the_unsharded_summary() {
     // Breakthrough: each game on its own; three shards of 5 games (2, 2 and 1 games).
-    let bt = [
+    let breakthrough = [
         "match",
         "breakthrough",
         "--a",
@@ -103,7 +103,7 @@ fn sharded_matches_merge_to_the_unsharded_summary() {
         "2",
     ];
     for json in [true, false] {
-        let (whole, merged) = sharded_vs_whole("bt", &bt, 3, json);
+        let (whole, merged) = sharded_vs_whole("bt", &breakthrough, 3, json);
         assert_eq!(merged, whole, "json {json}");
         if json {
             let v: serde_json::Value = serde_json::from_str(whole.trim()).unwrap();

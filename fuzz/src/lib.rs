@@ -8,7 +8,7 @@
 use imcts::games::breakthrough::Breakthrough;
 use imcts::games::gomoku::{Gomoku, GomokuRules};
 use imcts::games::kalah::{Kalah, KalahRules};
-use imcts::games::lines_of_action::{LinesOfAction, LoaRules};
+use imcts::games::lines_of_action::{LinesOfAction, LinesOfActionRules};
 use imcts::games::reference::ReferenceGame;
 use imcts::games::tictactoe::TicTacToe;
 use imcts::{Game, MoveBuffer, Outcome};
@@ -95,20 +95,20 @@ impl Checked for Breakthrough {
     }
 }
 
-const LOA_RULES: [LoaRules; 4] = [
-    LoaRules {
+const LINES_OF_ACTION_RULES: [LinesOfActionRules; 4] = [
+    LinesOfActionRules {
         simultaneous_mover_wins: false,
         no_move_loses: false,
     },
-    LoaRules {
+    LinesOfActionRules {
         simultaneous_mover_wins: true,
         no_move_loses: false,
     },
-    LoaRules {
+    LinesOfActionRules {
         simultaneous_mover_wins: false,
         no_move_loses: true,
     },
-    LoaRules {
+    LinesOfActionRules {
         simultaneous_mover_wins: true,
         no_move_loses: true,
     },
@@ -116,14 +116,14 @@ const LOA_RULES: [LoaRules; 4] = [
 
 impl Checked for LinesOfAction {
     fn start_variant(v: u8) -> Self {
-        LinesOfAction::with_rules(LOA_RULES[v as usize % 4])
+        LinesOfAction::with_rules(LINES_OF_ACTION_RULES[v as usize % 4])
     }
     fn with_variant(self, v: u8) -> Self {
         LinesOfAction::from_bitboards(
             self.pieces(imcts::Player::First),
             self.pieces(imcts::Player::Second),
             self.side_to_move(),
-            LOA_RULES[v as usize % 4],
+            LINES_OF_ACTION_RULES[v as usize % 4],
         )
         .unwrap_or(self)
     }

@@ -40,16 +40,16 @@ fn the_length_check_accepts_exactly_the_limit() {
 #[test]
 fn the_issue_13_wrapping_inputs_are_rejected() {
     // A Breakthrough rank of 8,193 `8`s, or of 65,544 `P`s (65,536 + 8 wraps to 8).
-    let bt = |rank: String| std::format!("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/{rank} w");
-    rejected::<Breakthrough>(&bt("8".repeat(8193)));
-    rejected::<Breakthrough>(&bt("P".repeat(65_544)));
+    let breakthrough = |rank: String| std::format!("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/{rank} w");
+    rejected::<Breakthrough>(&breakthrough("8".repeat(8193)));
+    rejected::<Breakthrough>(&breakthrough("P".repeat(65_544)));
     // A Kalah row of 65,542 houses (wraps to 6).
     let houses = ["4"; 65_542].join(",");
     rejected::<Kalah>(&std::format!("{houses}/4,4,4,4,4,4/0-0 s"));
     // A Tic-Tac-Toe string with 65,536 `/` (65,537 rows wrap to 1).
     rejected::<TicTacToe>(&std::format!("...{} x", "/".repeat(65_536)));
     // The same shapes, short enough to pass the length check, fail on the field itself.
-    rejected::<Breakthrough>(&bt("P".repeat(9)));
+    rejected::<Breakthrough>(&breakthrough("P".repeat(9)));
     rejected::<LinesOfAction>("8/88/8/8/8/8/8/8 b");
     rejected::<Kalah>("4,4,4,4,4,4,4/4,4,4,4,4,4/0-0 s");
     rejected::<TicTacToe>(".../.../.../... x");

@@ -17,8 +17,6 @@ use crate::rng::{below, seeded};
 use std::vec;
 use std::vec::Vec;
 
-type Ttt = TicTacToe;
-
 fn cfg<G: Game>(s: &str) -> Valid<MctsConfig<G>> {
     spec::parse_mcts::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
@@ -33,7 +31,7 @@ fn children<G: Game>(p: &G, spec_text: &str, sims: u64) -> Vec<ChildStats<G::Mov
     m.root_children().collect()
 }
 
-fn ttt(p: &Ttt, sq: &str) -> <Ttt as Game>::Move {
+fn tic_tac_toe_move(p: &TicTacToe, sq: &str) -> <TicTacToe as Game>::Move {
     p.parse_move(sq).unwrap()
 }
 
@@ -62,25 +60,25 @@ fn shape_discounts_by_depth_caps_and_scales_by_margin() {
     };
     assert_eq!(quick.depth_cap(), Some(DEFAULT_MAX_DEPTH));
     // r · (1 − d/D): a quicker win is worth more, a later loss costs less, a draw stays 0.
-    assert!((quick.shape::<Ttt>(1.0, 1, None) - 0.98).abs() < EPS);
-    assert!((quick.shape::<Ttt>(1.0, 5, None) - 0.90).abs() < EPS);
-    assert!((quick.shape::<Ttt>(-1.0, 2, None) + 0.96).abs() < EPS);
-    assert!(quick.shape::<Ttt>(-1.0, 4, None) > quick.shape::<Ttt>(-1.0, 2, None));
-    assert_eq!(quick.shape::<Ttt>(0.0, 3, None), 0.0);
-    assert_eq!(quick.shape::<Ttt>(1.0, 50, None), 0.0);
-    assert_eq!(quick.shape::<Ttt>(1.0, 51, None), 0.0);
+    assert!((quick.shape::<TicTacToe>(1.0, 1, None) - 0.98).abs() < EPS);
+    assert!((quick.shape::<TicTacToe>(1.0, 5, None) - 0.90).abs() < EPS);
+    assert!((quick.shape::<TicTacToe>(-1.0, 2, None) + 0.96).abs() < EPS);
+    assert!(quick.shape::<TicTacToe>(-1.0, 4, None) > quick.shape::<TicTacToe>(-1.0, 2, None));
+    assert_eq!(quick.shape::<TicTacToe>(0.0, 3, None), 0.0);
+    assert_eq!(quick.shape::<TicTacToe>(1.0, 50, None), 0.0);
+    assert_eq!(quick.shape::<TicTacToe>(1.0, 51, None), 0.0);
     let q30 = BbqConfig {
         max_depth: Some(30),
         ..quick
     };
-    assert!((q30.shape::<Ttt>(1.0, 3, None) - 0.9).abs() < EPS);
+    assert!((q30.shape::<TicTacToe>(1.0, 3, None) - 0.9).abs() < EPS);
     // A cap alone: results up to the cap count as they are, deeper ones are draws.
     let cap = BbqConfig {
         max_depth: Some(10),
         ..BbqConfig::OFF
     };
-    assert_eq!(cap.shape::<Ttt>(-1.0, 10, None), -1.0);
-    assert_eq!(cap.shape::<Ttt>(-1.0, 11, None), 0.0);
+    assert_eq!(cap.shape::<TicTacToe>(-1.0, 10, None), -1.0);
+    assert_eq!(cap.shape::<TicTacToe>(-1.0, 11, None), 0.0);
     // Big win: ½ + ½·m/MAX for the winner, the negative for the loser.
     let big = BbqConfig {
         big: true,
@@ -96,7 +94,7 @@ fn shape_discounts_by_depth_caps_and_scales_by_margin() {
     assert_eq!(big.shape::<Kalah>(0.0, 7, Some(0)), 0.0);
     // Without a score (cutoff) or in unscored games it changes nothing.
     assert_eq!(big.shape::<Kalah>(0.3, 7, None), 0.3);
-    assert_eq!(big.shape::<Ttt>(1.0, 7, Some(3)), 1.0);
+    assert_eq!(big.shape::<TicTacToe>(1.0, 7, Some(3)), 1.0);
     // Big and quick multiply.
     let bq = BbqConfig { quick: true, ..big };
     assert!((bq.shape::<Kalah>(1.0, 5, Some(24)) - 0.75 * 0.9).abs() < EPS);
@@ -106,8 +104,8 @@ fn shape_discounts_by_depth_caps_and_scales_by_margin() {
 fn quick_win_separates_the_immediate_loss_from_the_delayed_one() {
     // Fig. 5(a): O loses wherever it plays; B2 loses at ply 2, C2 only at ply 4. With best win
     // over a fully explored tree the values are the depth-discounted minimax values exactly.
-    let b2 = ttt(&FIG5A, "B2");
-    let c2 = ttt(&FIG5A, "C2");
+    let b2 = tic_tac_toe_move(&FIG5A, "B2");
+    let c2 = tic_tac_toe_move(&FIG5A, "C2");
     let cs = children(&FIG5A, "mcts(nosolver,best,quick)", 3000);
     assert!((stat(&cs, b2).mean + 0.96).abs() < EPS, "{cs:?}");
     assert!((stat(&cs, c2).mean + 0.92).abs() < EPS, "{cs:?}");
@@ -128,8 +126,8 @@ fn quick_win_separates_the_immediate_loss_from_the_delayed_one() {
 fn quick_win_prefers_the_faster_of_two_wins() {
     // X: A1, B1; O: A2, A3 (X to move). C1 wins at once (row 1); every other move (B2, C2, B3,
     // C3) also wins with best play, but two plies later (exhaustive search, Python, offline).
-    let p = Ttt::parse_position("O../O../XX. x").unwrap();
-    let c1 = ttt(&p, "C1");
+    let p = TicTacToe::parse_position("O../O../XX. x").unwrap();
+    let c1 = tic_tac_toe_move(&p, "C1");
     let cs = children(&p, "mcts(nosolver,best,quick)", 3000);
     let best = cs
         .iter()
@@ -144,7 +142,7 @@ fn quick_win_prefers_the_faster_of_two_wins() {
     }
     // And the searcher plays it.
     let mut nodes = vec![Node::EMPTY; 10_000];
-    let mut m = Mcts::new(&mut nodes, cfg::<Ttt>("mcts(nosolver,best,quick)"));
+    let mut m = Mcts::new(&mut nodes, cfg::<TicTacToe>("mcts(nosolver,best,quick)"));
     let mut g = p;
     let r = m.search(&mut g, Budget::iterations(500), &mut NoClock);
     assert_eq!(r.best, Some(c1));
@@ -155,9 +153,9 @@ fn best_win_backs_up_the_minimax_value_where_the_mean_does_not() {
     // Fig. 5(b): X wins with A1, C1, A2, C2 and only draws with B2.
     let moves: Vec<_> = ["A1", "C1", "A2", "C2"]
         .iter()
-        .map(|s| ttt(&FIG5B, s))
+        .map(|s| tic_tac_toe_move(&FIG5B, s))
         .collect();
-    let b2 = ttt(&FIG5B, "B2");
+    let b2 = tic_tac_toe_move(&FIG5B, "B2");
     let cs = children(&FIG5B, "mcts(nosolver,best,c4)", 3000);
     for &mv in &moves {
         assert!((stat(&cs, mv).mean - 1.0).abs() < EPS, "{cs:?}");
@@ -173,8 +171,8 @@ fn best_win_values_are_max_over_visited_children_in_the_tree() {
     // Check the stored invariant on every expanded node with a visited child: mean = the best
     // child's value with the mover's sign (here movers alternate).
     let mut nodes = vec![Node::EMPTY; 50_000];
-    let mut m = Mcts::new(&mut nodes, cfg::<Ttt>("mcts(nosolver,best,one)"));
-    let mut g = Ttt::new();
+    let mut m = Mcts::new(&mut nodes, cfg::<TicTacToe>("mcts(nosolver,best,one)"));
+    let mut g = TicTacToe::new();
     m.search(&mut g, Budget::iterations(700), &mut NoClock);
     let pool = m.pool();
     let mut checked = 0;
@@ -218,8 +216,8 @@ fn depth_cap_makes_deep_simulations_draws() {
     }
     // Tic-Tac-Toe with depth2: from Fig. 5(a) B2 still loses at ply 2; C2's loss comes later,
     // so it is a draw.
-    let b2 = ttt(&FIG5A, "B2");
-    let c2 = ttt(&FIG5A, "C2");
+    let b2 = tic_tac_toe_move(&FIG5A, "B2");
+    let c2 = tic_tac_toe_move(&FIG5A, "C2");
     let cs = children(&FIG5A, "mcts(nosolver,best,depth2)", 2000);
     assert_eq!(stat(&cs, b2).mean, -1.0, "{cs:?}");
     assert_eq!(stat(&cs, c2).mean, 0.0, "{cs:?}");
@@ -276,7 +274,9 @@ fn big_win_scales_finished_games_with_the_margin() {
     }
     assert!(checked >= 10, "only {checked} finished children checked");
     assert_eq!(
-        spec::parse_mcts::<Ttt>("mcts(big)").unwrap_err().label,
+        spec::parse_mcts::<TicTacToe>("mcts(big)")
+            .unwrap_err()
+            .label,
         "big"
     );
 }
@@ -295,8 +295,8 @@ fn dist_restricts_expansion_and_playouts() {
     assert!(cs.iter().all(|c| cand.contains(&c.mv)));
     assert!(cand.len() < 20);
     // Default candidate moves of games without the notion are the legal moves.
-    let mut a = <Ttt as Game>::MoveList::default();
-    let mut b = <Ttt as Game>::MoveList::default();
+    let mut a = <TicTacToe as Game>::MoveList::default();
+    let mut b = <TicTacToe as Game>::MoveList::default();
     Game::candidate_moves(&FIG5A, 1, &mut a);
     FIG5A.legal_moves(&mut b);
     assert_eq!(a, b);
@@ -317,8 +317,8 @@ fn dist_restricts_expansion_and_playouts() {
 #[test]
 fn playouts_per_iteration_multiply_visits() {
     let mut nodes = vec![Node::EMPTY; 10_000];
-    let mut m = Mcts::new(&mut nodes, cfg::<Ttt>("mcts(nosolver,playouts5)"));
-    let mut g = Ttt::new();
+    let mut m = Mcts::new(&mut nodes, cfg::<TicTacToe>("mcts(nosolver,playouts5)"));
+    let mut g = TicTacToe::new();
     let r = m.search(&mut g, Budget::iterations(40), &mut NoClock);
     assert_eq!(r.simulations, 40);
     let visits: u32 = m.root_children().map(|c| c.visits).sum();
@@ -393,8 +393,8 @@ fn solver_proves_tic_tac_toe_a_draw() {
     // The default configuration: proven draws are skipped in selection while unproven siblings
     // remain (draw bounds), so the proof completes (39,238 simulations when measured with
     // `imcts search tictactoe --sims 2000000`; before the draw bounds, 5M were not enough).
-    let mut m = Mcts::new(&mut nodes, cfg::<Ttt>("mcts"));
-    let mut g = Ttt::new();
+    let mut m = Mcts::new(&mut nodes, cfg::<TicTacToe>("mcts"));
+    let mut g = TicTacToe::new();
     let r = m.search(&mut g, Budget::iterations(200_000), &mut NoClock);
     assert_eq!(r.proven, Proven::Draw, "{r:?}");
     assert_eq!(r.value, 0.0);

@@ -6,18 +6,18 @@ use super::mcts::Mcts;
 use super::node::{Node, NodeId};
 use super::{Budget, NoClock, playout, spec};
 use crate::game::{Game, MoveBuffer, Player, move_string};
-use crate::games::breakthrough::{Breakthrough as Bt, BtEval, MoveList};
+use crate::games::breakthrough::{Breakthrough, BreakthroughEval, MoveList};
 use crate::rng::seeded;
 use std::string::{String, ToString};
 use std::vec;
 
-fn pos(s: &str) -> Bt {
-    Bt::parse_position(s).unwrap()
+fn pos(s: &str) -> Breakthrough {
+    Breakthrough::parse_position(s).unwrap()
 }
 
 /// How often each move (by notation) is chosen by `pick` over `n` draws.
 fn frequencies(
-    g: &Bt,
+    g: &Breakthrough,
     n: u32,
     mut pick: impl FnMut(&mut crate::SearchRng) -> crate::games::breakthrough::Move,
 ) -> std::collections::HashMap<String, f64> {
@@ -42,7 +42,7 @@ fn greedy_draws_among_tied_moves_instead_of_taking_the_first() {
     let g = pos(TWO_CAPTURES);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
-    let cfg = spec::parse_mcts::<Bt>("mcts(ege0.1)").unwrap();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(ege0.1)").unwrap();
     assert_eq!(cfg.playout.policy, PlayoutPolicy::Random);
     let f = frequencies(&g, 4000, |rng| {
         playout::greedy(&mut g.clone(), list.moves(), &cfg, rng)
@@ -59,7 +59,7 @@ fn greedy_weights_ties_as_the_informed_policy_lists_them() {
     let g = pos(TWO_CAPTURES);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
-    let cfg = spec::parse_mcts::<Bt>("mcts(bl)").unwrap();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(bl)").unwrap();
     assert_eq!(
         cfg.playout.policy,
         PlayoutPolicy::Informed,
@@ -136,10 +136,10 @@ fn det_needs_a_value_past_the_threshold_unless_text_det() {
     assert_eq!(playout::det_verdict(0.5, 0.5, true), Some(1.0));
     assert_eq!(playout::det_verdict(-0.5, 0.5, true), Some(-1.0));
     assert_eq!(playout::det_verdict(0.2, 0.5, true), None);
-    let c = spec::parse_mcts::<Bt>("mcts(bl,text-det)").unwrap();
+    let c = spec::parse_mcts::<Breakthrough>("mcts(bl,text-det)").unwrap();
     assert!(c.playout.text_det && !c.playout.text_ipp);
     assert!(
-        spec::parse_mcts::<Bt>("mcts(ipp,text-ipp)")
+        spec::parse_mcts::<Breakthrough>("mcts(ipp,text-ipp)")
             .unwrap()
             .playout
             .text_ipp
@@ -151,8 +151,8 @@ fn det_needs_a_value_past_the_threshold_unless_text_det() {
 fn det_checks_after_playout_moves_never_at_the_leaf() {
     // White is far ahead (efMS well past 0.5) but nothing is decided yet.
     let g = pos("8/pp6/8/8/8/8/PPPPPPPP/PPPPPPPP b");
-    assert!(g.evaluate(BtEval::Schadd, Player::First) > 0.5);
-    let cfg = spec::parse_mcts::<Bt>("mcts(det0.5)").unwrap();
+    assert!(g.evaluate(BreakthroughEval::Schadd, Player::First) > 0.5);
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(det0.5)").unwrap();
     let mut rng = seeded(5);
     for _ in 0..50 {
         let (r, plies) = playout::run(&mut g.clone(), &cfg, &mut rng);
@@ -166,7 +166,7 @@ fn node_priors_count_in_the_parents_visits_but_not_for_finished_children() {
     // White wins at once with g7-g8 (or the captures onto rank 8): those children are finished
     // and get no prior visits; the others get 10 each, and UCT's parent count is their sum.
     let g = pos("p7/6P1/8/8/8/8/8/1P6 b");
-    let cfg = spec::parse_mcts::<Bt>("mcts(np10)").unwrap();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(np10)").unwrap();
     let mut nodes = vec![Node::EMPTY; 10_000];
     let mut m = Mcts::new(&mut nodes, cfg);
     let mut game = g.clone();
@@ -189,7 +189,7 @@ fn node_priors_count_in_the_parents_visits_but_not_for_finished_children() {
         assert_eq!(c.visits == 0, finished, "{c:?}");
     }
     // Without node priors the parent's count is its own visits.
-    let plain = MctsConfig::<Bt>::default().validate().unwrap();
+    let plain = MctsConfig::<Breakthrough>::default().validate().unwrap();
     let mut m = Mcts::new(&mut nodes, plain);
     let mut game = g.clone();
     m.search(&mut game, Budget::iterations(50), &mut NoClock);

@@ -130,7 +130,7 @@ pub fn two_ply_move_selective<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::{Breakthrough, BtEval};
+    use crate::games::breakthrough::{Breakthrough, BreakthroughEval};
     use crate::rng::seeded;
 
     #[test]
@@ -138,12 +138,12 @@ mod tests {
         let mut rng = seeded(1);
         // White wins at once with a7-a8.
         let mut g = Breakthrough::parse_position("7p/P7/8/8/8/8/8/8 w").unwrap();
-        let mv = two_ply_move(&mut g, BtEval::Schadd, &mut rng);
+        let mv = two_ply_move(&mut g, BreakthroughEval::Schadd, &mut rng);
         assert_eq!(crate::game::move_string(&g, mv).as_str(), "a7-a8");
         // Black's b2 piece threatens b1; White must capture it with a1xb2 or c1xb2.
         let mut g = Breakthrough::parse_position("8/8/8/8/8/8/1p6/P1P5 w").unwrap();
         let before = g.clone();
-        let mv = two_ply_move(&mut g, BtEval::Schadd, &mut rng);
+        let mv = two_ply_move(&mut g, BreakthroughEval::Schadd, &mut rng);
         assert_eq!(g, before);
         assert_eq!(mv.to, 9, "must capture on b2");
     }

@@ -702,7 +702,7 @@ pub fn parse_alphabeta<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::Breakthrough as Bt;
+    use crate::games::breakthrough::Breakthrough;
     use crate::games::kalah::Kalah;
     use std::vec::Vec;
 
@@ -740,7 +740,7 @@ mod tests {
                 Check::AlphaBetaDepth,
             ),
         ] {
-            let e = parse::<Bt>(spec).unwrap_err();
+            let e = parse::<Breakthrough>(spec).unwrap_err();
             assert_eq!(
                 (e.label, e.takes, e.problem),
                 (label, Some(name), range.allowed()),
@@ -752,8 +752,8 @@ mod tests {
                 "{shown}"
             );
         }
-        assert!(parse::<Bt>("ab(depth64)").is_ok());
-        assert!(parse::<Bt>("mcts(pb0,c0,im1,fet0,seed18446744073709551615)").is_ok());
+        assert!(parse::<Breakthrough>("ab(depth64)").is_ok());
+        assert!(parse::<Breakthrough>("mcts(pb0,c0,im1,fet0,seed18446744073709551615)").is_ok());
     }
 
     /// Options a game lacks are refused naming the label as written.
@@ -763,21 +763,24 @@ mod tests {
             let e = parse_mcts::<Kalah>(spec).unwrap_err();
             assert_eq!(e.label, &spec[5..spec.len() - 1], "{spec}: {e}");
         }
-        assert_eq!(parse_mcts::<Bt>("mcts(big)").unwrap_err().label, "big");
+        assert_eq!(
+            parse_mcts::<Breakthrough>("mcts(big)").unwrap_err().label,
+            "big"
+        );
     }
 
     /// Explicit labels override a preset wherever the preset stands.
     #[test]
     fn explicit_labels_override_presets_in_any_order() {
         for spec in ["mcts(fet10,bl')", "mcts(bl',fet10)"] {
-            let c = parse_mcts::<Bt>(spec).unwrap();
+            let c = parse_mcts::<Breakthrough>(spec).unwrap();
             assert_eq!(c.playout.fixed_cutoff, Some(10), "{spec}");
             assert_eq!(c.playout.policy, PlayoutPolicy::Informed, "{spec}");
             assert_eq!(c.node_priors, Some(DEFAULT_PRIOR_VISITS), "{spec}");
         }
         // Every preset of every game parses on its own.
-        for (name, _) in Bt::PRESETS {
-            parse_mcts::<Bt>(&std::format!("mcts({name})")).unwrap();
+        for (name, _) in Breakthrough::PRESETS {
+            parse_mcts::<Breakthrough>(&std::format!("mcts({name})")).unwrap();
         }
     }
 

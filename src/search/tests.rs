@@ -6,21 +6,19 @@ use super::mcts::Mcts;
 use super::node::{Node, NodeId, Proven};
 use super::{Budget, NoClock, StopReason, spec};
 use crate::game::{Game, MoveBuffer, Player};
-use crate::games::breakthrough::{Breakthrough, BtEval, MoveList};
+use crate::games::breakthrough::{Breakthrough, BreakthroughEval, MoveList};
 use crate::rng::{below, seeded};
 
 use std::vec;
 use std::vec::Vec;
 
-type Bt = Breakthrough;
-
-fn pos(s: &str) -> Bt {
-    Bt::parse_position(s).unwrap()
+fn pos(s: &str) -> Breakthrough {
+    Breakthrough::parse_position(s).unwrap()
 }
 
-fn random_position(seed: u64, plies: u32) -> Bt {
+fn random_position(seed: u64, plies: u32) -> Breakthrough {
     let mut rng = seeded(seed);
-    let mut p = Bt::new();
+    let mut p = Breakthrough::new();
     let mut list = MoveList::new();
     for _ in 0..plies {
         p.legal_moves(&mut list);
@@ -38,11 +36,11 @@ fn random_position(seed: u64, plies: u32) -> Bt {
 }
 
 fn search(
-    p: &Bt,
-    cfg: MctsConfig<Bt>,
+    p: &Breakthrough,
+    cfg: MctsConfig<Breakthrough>,
     sims: u64,
     nodes: &mut [Node],
-) -> super::mcts::SearchResult<Bt> {
+) -> super::mcts::SearchResult<Breakthrough> {
     let mut g = p.clone();
     let mut m = Mcts::new(nodes, cfg.validate().unwrap());
     let r = m.search(&mut g, Budget::iterations(sims), &mut NoClock);
@@ -99,7 +97,7 @@ fn solver_proves_a_loss_and_still_returns_a_legal_move() {
 
 /// Whether playing `mv` wins for the mover against every defence within `plies` plies
 /// (exhaustive, independent of the search).
-fn wins_within(game: &mut Bt, mv: crate::games::breakthrough::Move, plies: u32) -> bool {
+fn wins_within(game: &mut Breakthrough, mv: crate::games::breakthrough::Move, plies: u32) -> bool {
     let me = game.side_to_move();
     let u = game.make(mv);
     let won = match game.outcome() {
@@ -127,7 +125,12 @@ fn wins_within(game: &mut Bt, mv: crate::games::breakthrough::Move, plies: u32) 
 }
 
 /// Explicit negamax over the built tree: leaves evaluated afresh from the game state.
-fn explicit_minimax(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) -> f32 {
+fn explicit_minimax(
+    m: &Mcts<'_, Breakthrough>,
+    id: NodeId,
+    game: &mut Breakthrough,
+    eval: BreakthroughEval,
+) -> f32 {
     let pool = m.pool();
     let n = *pool.get(id);
     let children = pool.children(id);
@@ -144,7 +147,7 @@ fn explicit_minimax(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) -
     for i in 0..children.len() as u32 {
         let c = *pool.get(NodeId(first + i));
         child_mover = c.mover();
-        let mv = Bt::decode_move(c.move_code()).unwrap();
+        let mv = Breakthrough::decode_move(c.move_code()).unwrap();
         let u = game.make(mv);
         let v = explicit_minimax(m, NodeId(first + i), game, eval);
         game.undo(mv, u);
@@ -157,7 +160,12 @@ fn explicit_minimax(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) -
     }
 }
 
-fn check_implicit(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) {
+fn check_implicit(
+    m: &Mcts<'_, Breakthrough>,
+    id: NodeId,
+    game: &mut Breakthrough,
+    eval: BreakthroughEval,
+) {
     let pool = m.pool();
     let n = *pool.get(id);
     let want = explicit_minimax(m, id, game, eval);
@@ -169,7 +177,7 @@ fn check_implicit(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, eval: BtEval) {
     let first = n.first_child_index();
     for i in 0..pool.children(id).len() as u32 {
         let c = *pool.get(NodeId(first + i));
-        let mv = Bt::decode_move(c.move_code()).unwrap();
+        let mv = Breakthrough::decode_move(c.move_code()).unwrap();
         let u = game.make(mv);
         check_implicit(m, NodeId(first + i), game, eval);
         game.undo(mv, u);
@@ -181,10 +189,10 @@ fn implicit_values_equal_explicit_minimax_over_the_built_tree() {
     for seed in 0..40u64 {
         let p = random_position(seed, (seed % 30) as u32);
         for (expansion, eval) in [
-            (Expansion::AllChildren, BtEval::Schadd),
-            (Expansion::OneChild, BtEval::LorentzHorey),
+            (Expansion::AllChildren, BreakthroughEval::Schadd),
+            (Expansion::OneChild, BreakthroughEval::LorentzHorey),
         ] {
-            let cfg = MctsConfig::<Bt> {
+            let cfg = MctsConfig::<Breakthrough> {
                 value_mode: ValueMode::Implicit,
                 alpha: 0.4,
                 eval,
@@ -206,14 +214,19 @@ fn implicit_values_equal_explicit_minimax_over_the_built_tree() {
 }
 
 /// Explicit negamax values of every node of the tree, indexed by node id.
-fn explicit_all(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, out: &mut Vec<f32>) -> f32 {
+fn explicit_all(
+    m: &Mcts<'_, Breakthrough>,
+    id: NodeId,
+    game: &mut Breakthrough,
+    out: &mut Vec<f32>,
+) -> f32 {
     let pool = m.pool();
     let n = *pool.get(id);
     let count = pool.children(id).len() as u32;
     let v = if count == 0 {
         match game.outcome() {
             Some(o) => o.reward(n.mover()),
-            None => game.evaluate(BtEval::Schadd, n.mover()),
+            None => game.evaluate(BreakthroughEval::Schadd, n.mover()),
         }
     } else {
         let first = n.first_child_index();
@@ -222,7 +235,7 @@ fn explicit_all(m: &Mcts<'_, Bt>, id: NodeId, game: &mut Bt, out: &mut Vec<f32>)
         for i in 0..count {
             let c = *pool.get(NodeId(first + i));
             same = c.mover() == n.mover();
-            let mv = Bt::decode_move(c.move_code()).unwrap();
+            let mv = Breakthrough::decode_move(c.move_code()).unwrap();
             let u = game.make(mv);
             best = best.max(explicit_all(m, NodeId(first + i), game, out));
             game.undo(mv, u);
@@ -240,7 +253,7 @@ fn alpha_one_and_c_zero_follow_the_minimax_line_of_the_evaluation() {
     // line where every step maximises the explicit minimax of the tree as it was.
     for seed in 0..10u64 {
         let p = random_position(100 + seed, 12);
-        let cfg = MctsConfig::<Bt> {
+        let cfg = MctsConfig::<Breakthrough> {
             value_mode: ValueMode::Implicit,
             alpha: 1.0,
             uct_c: 0.0,
@@ -309,7 +322,7 @@ fn a_full_pool_never_panics_and_returns_a_legal_move() {
             "mcts(one,im0.2)",
             "mcts(stopfull)",
         ] {
-            let cfg = spec::parse_mcts::<Bt>(spec_text).unwrap();
+            let cfg = spec::parse_mcts::<Breakthrough>(spec_text).unwrap();
             for seed in 0..3 {
                 let p = random_position(seed, 10 + seed as u32);
                 let mut nodes = vec![Node::EMPTY; cap];
@@ -334,7 +347,7 @@ fn seeded_search_repeats_bit_identically() {
         "mcts(bl',im0.4,np)",
         "mcts(one,pb)",
     ] {
-        let cfg = spec::parse_mcts::<Bt>(spec_text).unwrap();
+        let cfg = spec::parse_mcts::<Breakthrough>(spec_text).unwrap();
         let p = random_position(7, 9);
         let run = || {
             let mut nodes = vec![Node::EMPTY; 100_000];
@@ -369,7 +382,7 @@ fn subtree(pool: &super::pool::Pool<'_>, id: NodeId, out: &mut Vec<(u16, u32, u3
 
 #[test]
 fn tree_reuse_keeps_the_played_subtree_exactly() {
-    let cfg = MctsConfig::<Bt> {
+    let cfg = MctsConfig::<Breakthrough> {
         reuse_tree: true,
         value_mode: ValueMode::Implicit,
         alpha: 0.4,
@@ -381,7 +394,7 @@ fn tree_reuse_keeps_the_played_subtree_exactly() {
     };
     let mut nodes = vec![Node::EMPTY; 300_000];
     let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
-    let mut g = Bt::new();
+    let mut g = Breakthrough::new();
     let r = m.search(&mut g, Budget::iterations(5000), &mut NoClock);
     let best = r.best.unwrap();
     // The subtree under the best move, before compaction.
@@ -389,7 +402,7 @@ fn tree_reuse_keeps_the_played_subtree_exactly() {
     let first = root.first_child_index();
     let child = (0..root_children_len(&m))
         .map(|i| NodeId(first + i))
-        .find(|&c| m.pool().get(c).move_code() == Bt::encode_move(best))
+        .find(|&c| m.pool().get(c).move_code() == Breakthrough::encode_move(best))
         .unwrap();
     let mut before = Vec::new();
     subtree(m.pool(), child, &mut before);
@@ -413,15 +426,15 @@ fn tree_reuse_keeps_the_played_subtree_exactly() {
     assert!(g.is_legal(r3.best.unwrap()));
 }
 
-fn root_children_len(m: &Mcts<'_, Bt>) -> u32 {
+fn root_children_len(m: &Mcts<'_, Breakthrough>) -> u32 {
     m.pool().children(NodeId::ROOT).len() as u32
 }
 
 #[test]
 fn node_priors_seed_virtual_visits() {
-    let cfg = spec::parse_mcts::<Bt>("mcts(np50)").unwrap();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(np50)").unwrap();
     let mut nodes = vec![Node::EMPTY; 10_000];
-    let mut g = Bt::new();
+    let mut g = Breakthrough::new();
     let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
     m.search(&mut g, Budget::iterations(1), &mut NoClock);
     for c in m.root_children() {
@@ -434,7 +447,7 @@ fn node_priors_seed_virtual_visits() {
 
 #[test]
 fn budgets_are_respected() {
-    let p = Bt::new();
+    let p = Breakthrough::new();
     let mut nodes = vec![Node::EMPTY; 100_000];
     let r = search(&p, MctsConfig::default(), 777, &mut nodes);
     assert_eq!(r.simulations, 777);
@@ -503,24 +516,24 @@ fn player_specs_parse_the_papers_labels() {
         "mcts(det0.5,detk3)",
     ];
     for s in ok {
-        spec::parse_mcts::<Bt>(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+        spec::parse_mcts::<Breakthrough>(s).unwrap_or_else(|e| panic!("{s}: {e}"));
     }
-    let c = spec::parse_mcts::<Bt>("mcts(bl,im0.6,np10)").unwrap();
+    let c = spec::parse_mcts::<Breakthrough>("mcts(bl,im0.6,np10)").unwrap();
     assert_eq!(c.playout.epsilon_greedy, Some(0.1));
     assert_eq!(c.playout.dynamic_cutoff, Some(0.5));
     assert_eq!(
         (c.value_mode, c.alpha, c.node_priors),
         (ValueMode::Implicit, 0.6, Some(10))
     );
-    let c = spec::parse_mcts::<Bt>("mcts(bl',im0.4,np50)").unwrap();
+    let c = spec::parse_mcts::<Breakthrough>("mcts(bl',im0.4,np50)").unwrap();
     assert_eq!(c.node_priors, Some(50));
     assert_eq!(c.playout.fixed_cutoff, Some(20));
     assert_eq!(c.playout.policy, PlayoutPolicy::Informed);
     assert_eq!(
-        spec::parse_mcts::<Bt>("mcts(efLH)").unwrap().eval,
-        BtEval::LorentzHorey
+        spec::parse_mcts::<Breakthrough>("mcts(efLH)").unwrap().eval,
+        BreakthroughEval::LorentzHorey
     );
-    assert_eq!(spec::parse_mcts::<Bt>("mcts").unwrap().uct_c, 0.8);
+    assert_eq!(spec::parse_mcts::<Breakthrough>("mcts").unwrap().uct_c, 0.8);
 
     let bad = [
         ("mcts(foo)", "foo"),
@@ -533,14 +546,14 @@ fn player_specs_parse_the_papers_labels() {
         ("mcts(c-1)", "c-1"),
     ];
     for (s, label) in bad {
-        let e = spec::parse_mcts::<Bt>(s).unwrap_err();
+        let e = spec::parse_mcts::<Breakthrough>(s).unwrap_err();
         assert_eq!(e.label, label, "{s}: {e}");
     }
 }
 
 #[test]
 fn suspend_and_resume_keep_the_tree_and_the_generator() {
-    let cfg = spec::parse_mcts::<Bt>("mcts(ipp,im0.4,reuse)").unwrap();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(ipp,im0.4,reuse)").unwrap();
     let p = random_position(3, 8);
     // One searcher run straight through ...
     let mut nodes_a = vec![Node::EMPTY; 50_000];
@@ -578,23 +591,29 @@ fn suspend_and_resume_keep_the_tree_and_the_generator() {
 
 #[test]
 fn alphabeta_specs_parse() {
-    match spec::parse::<Bt>("ab(efLH)").unwrap() {
+    match spec::parse::<Breakthrough>("ab(efLH)").unwrap() {
         spec::PlayerSpec::AlphaBeta(c, tt) => {
-            assert_eq!(c.eval, BtEval::LorentzHorey);
+            assert_eq!(c.eval, BreakthroughEval::LorentzHorey);
             assert_eq!(tt, spec::DEFAULT_TT_ENTRIES);
         }
         _ => panic!("expected ab"),
     }
-    match spec::parse::<Bt>("ab(efMS,depth4,tt0)").unwrap() {
+    match spec::parse::<Breakthrough>("ab(efMS,depth4,tt0)").unwrap() {
         spec::PlayerSpec::AlphaBeta(c, tt) => assert_eq!((c.max_depth, tt), (4, 0)),
         _ => panic!("expected ab"),
     }
     assert!(matches!(
-        spec::parse::<Bt>("mcts(ipp)").unwrap(),
+        spec::parse::<Breakthrough>("mcts(ipp)").unwrap(),
         spec::PlayerSpec::Mcts(_)
     ));
-    assert_eq!(spec::parse::<Bt>("ab(ipp)").unwrap_err().label, "ipp");
-    assert_eq!(spec::parse::<Bt>("ab(depth0)").unwrap_err().label, "depth0");
+    assert_eq!(
+        spec::parse::<Breakthrough>("ab(ipp)").unwrap_err().label,
+        "ipp"
+    );
+    assert_eq!(
+        spec::parse::<Breakthrough>("ab(depth0)").unwrap_err().label,
+        "depth0"
+    );
 }
 
 // ----- Games where a player may move several times in a row (Kalah) -----
@@ -817,12 +836,14 @@ fn alphabeta_agrees_with_exhaustive_negamax_across_kalah_extra_turns() {
 
 #[test]
 fn empty_labels_are_errors_but_empty_lists_are_not() {
-    assert!(spec::parse_mcts::<Bt>("mcts()").is_ok());
-    assert!(spec::parse::<Bt>("ab()").is_ok());
-    let e = spec::parse_mcts::<Bt>("mcts(ipp,,im0.4)").unwrap_err();
+    assert!(spec::parse_mcts::<Breakthrough>("mcts()").is_ok());
+    assert!(spec::parse::<Breakthrough>("ab()").is_ok());
+    let e = spec::parse_mcts::<Breakthrough>("mcts(ipp,,im0.4)").unwrap_err();
     assert_eq!((e.label, e.problem), ("mcts(ipp,,im0.4)", "empty label"));
     assert_eq!(
-        spec::parse::<Bt>("ab(efMS,)").unwrap_err().problem,
+        spec::parse::<Breakthrough>("ab(efMS,)")
+            .unwrap_err()
+            .problem,
         "empty label"
     );
 }
@@ -830,7 +851,7 @@ fn empty_labels_are_errors_but_empty_lists_are_not() {
 #[test]
 fn a_budget_spent_before_the_first_simulation_is_reported_as_such() {
     // Issue 13: `nodes 1` and zero budgets used to report `pool-full` with room to spare.
-    let p = Bt::new();
+    let p = Breakthrough::new();
     for budget in [
         Budget {
             iterations: None,
@@ -841,7 +862,10 @@ fn a_budget_spent_before_the_first_simulation_is_reported_as_such() {
     ] {
         let mut nodes = vec![Node::EMPTY; 1000];
         let mut g = p.clone();
-        let mut m = Mcts::new(&mut nodes, MctsConfig::<Bt>::default().validate().unwrap());
+        let mut m = Mcts::new(
+            &mut nodes,
+            MctsConfig::<Breakthrough>::default().validate().unwrap(),
+        );
         let r = m.search(&mut g, budget, &mut NoClock);
         assert_eq!(r.simulations, 0);
         assert!(!r.pool_full, "{budget:?}");
@@ -865,14 +889,14 @@ fn specs_that_could_not_search_fail_to_parse_and_say_the_range() {
         "mcts(pb1e39)",
         "mcts(c1e39)",
     ] {
-        let e = spec::parse::<Bt>(s).unwrap_err();
+        let e = spec::parse::<Breakthrough>(s).unwrap_err();
         assert!(e.problem.contains("finite"), "{s}: {e}");
     }
     for s in ["ab(depth65)", "ab(depth100)", "ab(depth4294967295)"] {
-        let e = spec::parse::<Bt>(s).unwrap_err();
+        let e = spec::parse::<Breakthrough>(s).unwrap_err();
         assert!(e.problem.contains("1 to 64"), "{s}: {e}");
     }
-    assert!(spec::parse::<Bt>("ab(depth64)").is_ok());
+    assert!(spec::parse::<Breakthrough>("ab(depth64)").is_ok());
     // Item 8: numbers out of their type's range name the range.
     for (s, range) in [
         ("mcts(np99999999999)", "to 4294967295"),
@@ -881,7 +905,7 @@ fn specs_that_could_not_search_fail_to_parse_and_say_the_range() {
         ("mcts(dist256)", "to 255"),
         ("ab(tt-1)", "to 18446744073709551615"),
     ] {
-        let e = spec::parse::<Bt>(s).unwrap_err();
+        let e = spec::parse::<Breakthrough>(s).unwrap_err();
         assert!(e.problem.contains(range), "{s}: {e}");
     }
 }
@@ -933,7 +957,7 @@ fn incremental_implicit_backup_equals_a_rescan_to_the_bit() {
         checked
     }
     let kalah = crate::games::kalah::Kalah::new();
-    let ttt = crate::games::tictactoe::TicTacToe::new();
+    let tic_tac_toe = crate::games::tictactoe::TicTacToe::new();
     let mut checked = 0;
     for s in [
         "mcts(im0.4,reuse)",
@@ -953,6 +977,6 @@ fn incremental_implicit_backup_equals_a_rescan_to_the_bit() {
     ] {
         checked += check(&kalah, s, 5000);
     }
-    checked += check(&ttt, "mcts(im0.5,reuse)", 2000);
+    checked += check(&tic_tac_toe, "mcts(im0.5,reuse)", 2000);
     assert!(checked > 1000, "{checked} nodes checked");
 }

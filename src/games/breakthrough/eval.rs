@@ -15,7 +15,7 @@ use crate::game::Player;
 
 /// Which evaluation function to use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum BtEval {
+pub enum BreakthroughEval {
     /// efMS: piece count and progress of the most advanced piece (Schadd).
     #[default]
     Schadd,

@@ -13,7 +13,7 @@
 //! One [`Bitboard`] per side, bit `8·rank + file` (a1 = 0, h1 = 7, a8 = 56). Move generation is
 //! three one-step shifts per side (straight, and the two diagonals with their edge files
 //! masked); bulk counting is three popcounts. Both of the paper's evaluations
-//! ([`BtEval`]) are kept up to date by make/undo.
+//! ([`BreakthroughEval`]) are kept up to date by make/undo.
 //!
 //! ## Notation
 //! Moves: `a2-a3` (quiet), `b2xc3` (capture). Positions: eight ranks from rank 8 down to rank 1
@@ -29,7 +29,7 @@ pub mod reference;
 #[cfg(test)]
 mod tests;
 
-pub use eval::{BtEval, LH_TABLE};
+pub use eval::{BreakthroughEval, LH_TABLE};
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player};
 pub use crate::games::bitboard::Bitboard;
@@ -207,11 +207,13 @@ impl Game for Breakthrough {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type Eval = BtEval;
+    type Eval = BreakthroughEval;
 
     const NAME: &'static str = "breakthrough";
-    const EVALS: &'static [(&'static str, BtEval)] =
-        &[("efMS", BtEval::Schadd), ("efLH", BtEval::LorentzHorey)];
+    const EVALS: &'static [(&'static str, BreakthroughEval)] = &[
+        ("efMS", BreakthroughEval::Schadd),
+        ("efLH", BreakthroughEval::LorentzHorey),
+    ];
     const MAX_MOVES: usize = MAX_MOVES;
     /// Every move advances a piece by one rank, and 32 pieces have at most 7 ranks each to go.
     const MAX_GAME_PLIES: u32 = 32 * 6 + 1;
@@ -316,13 +318,13 @@ impl Game for Breakthrough {
     }
 
     #[inline]
-    fn evaluate(&self, which: BtEval, player: Player) -> f32 {
+    fn evaluate(&self, which: BreakthroughEval, player: Player) -> f32 {
         if let Some(o) = self.outcome() {
             return o.reward(player);
         }
         let v = match which {
-            BtEval::Schadd => eval::schadd(self),
-            BtEval::LorentzHorey => eval::lorentz_horey(self),
+            BreakthroughEval::Schadd => eval::schadd(self),
+            BreakthroughEval::LorentzHorey => eval::lorentz_horey(self),
         };
         if player == Player::First { v } else { -v }
     }

@@ -9,14 +9,14 @@ use crate::game::{Game, Outcome, Player};
 
 /// A mailbox Breakthrough board: `cells[rank][file]` is 0 (empty), 1 (White) or 2 (Black).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RefBoard {
+pub struct ReferenceBoard {
     /// The cells, rank 1 first.
     pub cells: [[u8; 8]; 8],
     /// The side to move.
     pub side: Player,
 }
 
-impl RefBoard {
+impl ReferenceBoard {
     /// Copies a bitboard position, square by square.
     pub fn from_position(pos: &Breakthrough) -> Self {
         let mut cells = [[0u8; 8]; 8];
@@ -30,7 +30,7 @@ impl RefBoard {
                 }
             }
         }
-        RefBoard {
+        ReferenceBoard {
             cells,
             side: pos.side_to_move(),
         }
@@ -87,7 +87,7 @@ impl RefBoard {
     }
 
     /// The board after `mv` (copy-make).
-    pub fn play(&self, mv: Move) -> RefBoard {
+    pub fn play(&self, mv: Move) -> ReferenceBoard {
         let mut next = *self;
         let (fr, ff) = (mv.from as usize / 8, mv.from as usize % 8);
         let (tr, tf) = (mv.to as usize / 8, mv.to as usize % 8);
@@ -109,4 +109,4 @@ impl RefBoard {
     }
 }
 
-crate::games::reference::reference_game!(Breakthrough, RefBoard);
+crate::games::reference::reference_game!(Breakthrough, ReferenceBoard);

@@ -1,6 +1,6 @@
 //! Breakthrough: generator against the mailbox reference, make/undo, evaluations, notation.
 
-use super::reference::RefBoard;
+use super::reference::ReferenceBoard;
 use super::*;
 use crate::game::{Problem, perft};
 use crate::games::conformance::play_random;
@@ -28,7 +28,7 @@ fn perft_depth_3_agrees_with_reference_from_1000_random_positions() {
     for seed in 0..1000u64 {
         let plies = (seed * 7919 % 70) as u32;
         let mut pos = random_position(seed, plies);
-        let r = RefBoard::from_position(&pos);
+        let r = ReferenceBoard::from_position(&pos);
         assert_eq!(perft(&mut pos, 3), r.perft(3), "seed {seed}");
         assert_eq!(sorted_moves(&pos), r.moves(), "seed {seed}");
         assert_eq!(pos.outcome(), r.outcome(), "seed {seed}");
@@ -42,7 +42,7 @@ fn moves_agree_with_reference_and_is_legal_along_random_games() {
     for _ in 0..300 {
         let mut pos = Breakthrough::start();
         loop {
-            let r = RefBoard::from_position(&pos);
+            let r = ReferenceBoard::from_position(&pos);
             let ours = sorted_moves(&pos);
             assert_eq!(ours, r.moves());
             assert_eq!(pos.count_moves(), ours.len() as u64);
@@ -128,22 +128,25 @@ fn evaluations_are_symmetric_bounded_and_exact_at_terminals() {
     // White is a piece up: efMS Δ = 10 → tanh(10/60).
     let pos =
         Breakthrough::parse_position("pppppppp/ppppppp1/8/8/8/8/PPPPPPPP/PPPPPPPP w").unwrap();
-    let v = pos.evaluate(BtEval::Schadd, Player::First);
+    let v = pos.evaluate(BreakthroughEval::Schadd, Player::First);
     assert!((v - libm::tanhf(10.0 / 60.0)).abs() < 1e-6);
-    assert_eq!(pos.evaluate(BtEval::Schadd, Player::Second), -v);
+    assert_eq!(pos.evaluate(BreakthroughEval::Schadd, Player::Second), -v);
     // efLH: Black lost a row-1 h-file piece worth 2 → tanh(2/100).
-    let v = pos.evaluate(BtEval::LorentzHorey, Player::First);
+    let v = pos.evaluate(BreakthroughEval::LorentzHorey, Player::First);
     assert!((v - libm::tanhf(2.0 / 100.0)).abs() < 1e-6);
     // Progress: a White piece on rank 5 gives progress 4 (2 more than the start's 2).
     let pos =
         Breakthrough::parse_position("pppppppp/pppppppp/8/8/P7/8/1PPPPPPP/PPPPPPPP b").unwrap();
-    let v = pos.evaluate(BtEval::Schadd, Player::First);
+    let v = pos.evaluate(BreakthroughEval::Schadd, Player::First);
     assert!((v - libm::tanhf(5.0 / 60.0)).abs() < 1e-6);
     // Terminal: White on rank 8.
     let won = Breakthrough::parse_position("P7/8/8/8/8/8/7p/8 b").unwrap();
     assert_eq!(won.outcome(), Some(Outcome::Win(Player::First)));
-    assert_eq!(won.evaluate(BtEval::LorentzHorey, Player::First), 1.0);
-    assert_eq!(won.evaluate(BtEval::Schadd, Player::Second), -1.0);
+    assert_eq!(
+        won.evaluate(BreakthroughEval::LorentzHorey, Player::First),
+        1.0
+    );
+    assert_eq!(won.evaluate(BreakthroughEval::Schadd, Player::Second), -1.0);
     let mut list = MoveList::new();
     won.legal_moves(&mut list);
     assert!(list.is_empty());
@@ -161,7 +164,7 @@ fn evaluations_are_symmetric_bounded_and_exact_at_terminals() {
 fn efms_clamps_at_100() {
     // White: 16 pieces, Black: 2 → Δ = 140 + progress terms, clamped to 100.
     let pos = Breakthrough::parse_position("8/p7/8/8/8/p7/PPPPPPPP/PPPPPPPP w").unwrap();
-    let v = pos.evaluate(BtEval::Schadd, Player::First);
+    let v = pos.evaluate(BreakthroughEval::Schadd, Player::First);
     assert!((v - libm::tanhf(100.0 / 60.0)).abs() < 1e-6);
 }
 

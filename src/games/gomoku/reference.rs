@@ -8,7 +8,7 @@ use crate::game::{Game, Outcome, Player};
 
 /// A grid: `cells[row][col]` is 0 (empty), 1 (Black) or 2 (White); row 0 is row 1.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RefGomoku {
+pub struct ReferenceGomoku {
     /// The cells.
     pub cells: [[u8; 15]; 15],
     /// 1 if Black moves, 2 if White moves.
@@ -17,7 +17,7 @@ pub struct RefGomoku {
     pub exact_five: bool,
 }
 
-impl RefGomoku {
+impl ReferenceGomoku {
     /// Copies a position point by point.
     pub fn from_position(pos: &Gomoku) -> Self {
         let mut cells = [[0u8; 15]; 15];
@@ -31,7 +31,7 @@ impl RefGomoku {
                 }
             }
         }
-        RefGomoku {
+        ReferenceGomoku {
             cells,
             to_move: if pos.side_to_move() == Player::First {
                 1
@@ -110,7 +110,7 @@ impl RefGomoku {
     }
 
     /// The grid after `mv`.
-    pub fn play(&self, mv: Move) -> RefGomoku {
+    pub fn play(&self, mv: Move) -> ReferenceGomoku {
         let mut n = *self;
         n.cells[(mv.0 / 16) as usize][(mv.0 % 16) as usize] = self.to_move;
         n.to_move = 3 - self.to_move;
@@ -129,4 +129,4 @@ impl RefGomoku {
     }
 }
 
-crate::games::reference::reference_game!(Gomoku, RefGomoku);
+crate::games::reference::reference_game!(Gomoku, ReferenceGomoku);

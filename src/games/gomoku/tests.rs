@@ -2,7 +2,7 @@
 
 extern crate std;
 
-use super::reference::RefGomoku;
+use super::reference::ReferenceGomoku;
 use super::*;
 use crate::game::perft;
 use crate::games::conformance::play_random;
@@ -59,7 +59,7 @@ fn rules(exact: bool) -> GomokuRules {
 fn print_reference_perft() {
     for (seed, back, depth) in [(1u64, 3usize, 3u32), (2, 2, 2), (3, 4, 2), (5, 1, 3)] {
         let mut pos = near_end_position(seed, back);
-        let r = RefGomoku::from_position(&pos);
+        let r = ReferenceGomoku::from_position(&pos);
         let a = perft(&mut pos, depth);
         let b = r.perft(depth);
         std::println!("{}; {depth}; {a} (reference {b})", position_string(&pos));
@@ -75,7 +75,7 @@ fn perft_2_and_every_move_agree_with_reference_from_240_random_positions() {
         } else {
             random_position(seed, (seed * 7919 % 150) as u32, rules(exact))
         };
-        let r = RefGomoku::from_position(&pos);
+        let r = ReferenceGomoku::from_position(&pos);
         assert_eq!(pos.outcome(), r.outcome(), "seed {seed}");
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
@@ -83,7 +83,7 @@ fn perft_2_and_every_move_agree_with_reference_from_240_random_positions() {
         assert_eq!(pos.count_moves(), list.len() as u64);
         for &mv in &list {
             pos.make(mv);
-            assert_eq!(RefGomoku::from_position(&pos), r.play(mv));
+            assert_eq!(ReferenceGomoku::from_position(&pos), r.play(mv));
             assert_eq!(pos.outcome(), r.play(mv).outcome(), "seed {seed} {mv:?}");
             pos.undo(mv, ());
         }
@@ -169,7 +169,10 @@ fn five_wins_and_overlines_depend_on_the_rules() {
             Some(Outcome::Win(Player::First))
         };
         assert_eq!(pos.outcome(), want, "exact {exact}");
-        assert_eq!(pos.outcome(), RefGomoku::from_position(&pos).outcome());
+        assert_eq!(
+            pos.outcome(),
+            ReferenceGomoku::from_position(&pos).outcome()
+        );
         pos.undo(mv, ());
         // g1 does not make a five either way (e1 f1 g1 is three, a1-c1 separate).
         let mv = pos.parse_move("g1").unwrap();
@@ -234,7 +237,7 @@ fn a_full_board_without_five_is_a_draw() {
     pos.make(Move(last));
     assert_eq!(pos.outcome(), Some(Outcome::Draw));
     assert_eq!(
-        RefGomoku::from_position(&pos).outcome(),
+        ReferenceGomoku::from_position(&pos).outcome(),
         Some(Outcome::Draw)
     );
     assert_eq!(pos.count_moves(), 0);

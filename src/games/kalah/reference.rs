@@ -16,7 +16,7 @@ enum Spot {
 
 /// A Kalah board for the reference rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RefKalah {
+pub struct ReferenceKalah {
     /// `houses[side][i]`: side 0 is South, 1 is North; `i` from that side's left.
     pub houses: [[u32; 6]; 2],
     /// The stores of South and North.
@@ -27,10 +27,10 @@ pub struct RefKalah {
     pub empty_capture: bool,
 }
 
-impl RefKalah {
+impl ReferenceKalah {
     /// Copies a position through its public accessors.
     pub fn from_position(pos: &Kalah) -> Self {
-        let mut r = RefKalah {
+        let mut r = ReferenceKalah {
             houses: [[0; 6]; 2],
             stores: [0; 2],
             side: crate::Game::side_to_move(pos).index(),
@@ -102,7 +102,7 @@ impl RefKalah {
     }
 
     /// The board after `mv` (copy-make).
-    pub fn play(&self, mv: Move) -> RefKalah {
+    pub fn play(&self, mv: Move) -> ReferenceKalah {
         let mut b = *self;
         let me = self.side;
         let h = mv.0 as usize;
@@ -159,4 +159,4 @@ impl RefKalah {
     }
 }
 
-crate::games::reference::reference_game!(Kalah, RefKalah);
+crate::games::reference::reference_game!(Kalah, ReferenceKalah);

@@ -2,7 +2,7 @@
 
 extern crate std;
 
-use super::reference::RefKalah;
+use super::reference::ReferenceKalah;
 use super::*;
 use crate::game::perft;
 use crate::games::conformance::play_random;
@@ -39,7 +39,7 @@ fn print_reference_perft() {
         "4,4,4,4,4,4/4,4,4,4,4,4/0-0 s",
         "4,4,4,4,4,4/4,4,4,4,4,4/0-0 s empty-capture",
     ] {
-        let r = RefKalah::from_position(&Kalah::parse_position(text).unwrap());
+        let r = ReferenceKalah::from_position(&Kalah::parse_position(text).unwrap());
         for d in 1..=9 {
             std::println!("{text}; {d}; {}", r.perft(d));
         }
@@ -47,7 +47,7 @@ fn print_reference_perft() {
     for seed in [1u64, 2, 4] {
         let mut rng = seeded(seed);
         let p = Kalah::random_board(&mut rng);
-        let r = RefKalah::from_position(&p);
+        let r = ReferenceKalah::from_position(&p);
         std::println!("{}; 7; {}", position_string(&p), r.perft(7));
     }
 }
@@ -56,7 +56,7 @@ fn print_reference_perft() {
 fn every_move_agrees_with_reference_from_300_random_positions() {
     for seed in 0..300u64 {
         let mut pos = random_position(seed, (seed * 7919 % 40) as u32);
-        let r = RefKalah::from_position(&pos);
+        let r = ReferenceKalah::from_position(&pos);
         assert_eq!(perft(&mut pos, 4), r.perft(4), "seed {seed}");
         assert_eq!(pos.outcome(), r.outcome(), "seed {seed}");
         let mut list = MoveList::new();
@@ -70,7 +70,7 @@ fn every_move_agrees_with_reference_from_300_random_positions() {
             let before = pos;
             let u = pos.make(mv);
             assert_eq!(
-                RefKalah::from_position(&pos),
+                ReferenceKalah::from_position(&pos),
                 r.play(mv),
                 "seed {seed} {mv:?}"
             );

@@ -31,7 +31,7 @@
 use super::eval::{self, SideTerms, WEIGHTS};
 use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, region};
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
-use super::{HISTORY_CAPACITY, LinesOfAction, LoaRules, Move, connected};
+use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
 use crate::SearchRng;
 use crate::game::Player;
 use crate::games::bitboard::Bitboard;
@@ -344,9 +344,13 @@ struct Node {
 
 impl LinesOfAction {
     /// The αβ-playout move (see the module documentation); `self` is not changed.
-    pub(super) fn alpha_beta_playout(&mut self, eval: eval::LoaEval, rng: &mut SearchRng) -> Move {
+    pub(super) fn alpha_beta_playout(
+        &mut self,
+        eval: eval::LinesOfActionEval,
+        rng: &mut SearchRng,
+    ) -> Move {
         // The evaluation is the only one Lines of Action has.
-        let eval::LoaEval::Mia = eval;
+        let eval::LinesOfActionEval::Mia = eval;
         let me = self.side;
         let us = me.index();
         // This search works on the raw words (weight buckets and reply tables index by bits).
@@ -364,7 +368,7 @@ impl LinesOfAction {
                 enemy,
             );
         }
-        if self.rules != LoaRules::default()
+        if self.rules != LinesOfActionRules::default()
             || first.len == 0
             || self.plies as usize + 2 >= HISTORY_CAPACITY
         {

@@ -41,7 +41,7 @@ use crate::game::{Game, Player};
 
 /// Which evaluation function to use. Lines of Action has one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum LoaEval {
+pub enum LinesOfActionEval {
     /// The MIA-style evaluation described in the module documentation.
     #[default]
     Mia,
@@ -60,7 +60,7 @@ pub(super) struct Weights {
     pub scale: f32,
 }
 
-/// The weights [`LoaEval::Mia`] uses.
+/// The weights [`LinesOfActionEval::Mia`] uses.
 pub(super) const WEIGHTS: Weights = Weights {
     concentration: -4.5,
     centralisation: 1.0,

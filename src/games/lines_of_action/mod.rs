@@ -7,11 +7,11 @@
 //! may jump over its own pieces but not over enemy pieces, may not land on its own piece, and
 //! captures an enemy piece by landing on it. A side wins when all its pieces form one 8-connected
 //! group (a single piece is connected). By default these are the Computer Olympiad rules:
-//! - a move that connects both sides at once is a draw ([`LoaRules::simultaneous_mover_wins`]
+//! - a move that connects both sides at once is a draw ([`LinesOfActionRules::simultaneous_mover_wins`]
 //!   makes it a win for the mover);
 //! - a capture that leaves only the opponent connected wins for the opponent;
 //! - a side without a legal move passes: [`Move::PASS`] is then its only legal move
-//!   ([`LoaRules::no_move_loses`] makes it lose instead);
+//!   ([`LinesOfActionRules::no_move_loses`] makes it lose instead);
 //! - the third occurrence of a position with the same side to move is a draw.
 //!
 //! ## History and the ply cap
@@ -55,7 +55,7 @@ mod tables;
 mod tests;
 
 pub use alphabeta_playout::FIRST_PLY_MOVES;
-pub use eval::LoaEval;
+pub use eval::LinesOfActionEval;
 pub use knowledge::{MAX_CATEGORY_WEIGHT, Region, category_weight, region};
 
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
@@ -73,7 +73,7 @@ pub const HISTORY_CAPACITY: usize = 600;
 
 /// The rule options. `Default` is the Computer Olympiad rule set.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct LoaRules {
+pub struct LinesOfActionRules {
     /// A move that connects both sides at once wins for the mover (default: it is a draw).
     pub simultaneous_mover_wins: bool,
     /// A side without a legal move loses (default: it passes).
@@ -120,7 +120,7 @@ pub struct LinesOfAction {
     /// Pieces of each side, indexed by [`Player::index`].
     pieces: [Bitboard; 2],
     side: Player,
-    rules: LoaRules,
+    rules: LinesOfActionRules,
     /// Four times the Euler number of each side's pieces (incremental).
     euler4: [i16; 2],
     /// The Zobrist key (incremental).
@@ -191,14 +191,14 @@ const fn key_from_scratch(pieces: [Bitboard; 2], side: Player) -> u64 {
 impl LinesOfAction {
     /// The start position under the default rules.
     pub const fn start() -> Self {
-        Self::with_rules(LoaRules {
+        Self::with_rules(LinesOfActionRules {
             simultaneous_mover_wins: false,
             no_move_loses: false,
         })
     }
 
     /// The start position under `rules`.
-    pub const fn with_rules(rules: LoaRules) -> Self {
+    pub const fn with_rules(rules: LinesOfActionRules) -> Self {
         // Euler numbers of the start: each side is two straight lines, so 2 (×4 = 8).
         LinesOfAction {
             pieces: Self::START_PIECES,
@@ -216,12 +216,12 @@ impl LinesOfAction {
     /// Builds a position from the two sides' bitboards, the side to move and the rules, checking
     /// that it makes sense: no square held twice, 1 to 12 pieces a side. The position has no
     /// history. A position that is already decided (a side connected, or under
-    /// [`LoaRules::no_move_loses`] a side to move without moves) is accepted and is terminal.
+    /// [`LinesOfActionRules::no_move_loses`] a side to move without moves) is accepted and is terminal.
     pub fn from_bitboards(
         black: Bitboard,
         white: Bitboard,
         side: Player,
-        rules: LoaRules,
+        rules: LinesOfActionRules,
     ) -> Result<Self, ParseError> {
         let err = |why| Err(ParseError::new("position", Problem::Inconsistent(why)));
         if black.intersects(white) {
@@ -251,7 +251,7 @@ impl LinesOfAction {
 
     /// The rule options of this game.
     #[inline(always)]
-    pub fn rules(&self) -> LoaRules {
+    pub fn rules(&self) -> LinesOfActionRules {
         self.rules
     }
 
@@ -454,10 +454,10 @@ impl Game for LinesOfAction {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type Eval = LoaEval;
+    type Eval = LinesOfActionEval;
 
     const NAME: &'static str = "loa";
-    const EVALS: &'static [(&'static str, LoaEval)] = &[("mia", LoaEval::Mia)];
+    const EVALS: &'static [(&'static str, LinesOfActionEval)] = &[("mia", LinesOfActionEval::Mia)];
     const MAX_MOVES: usize = MAX_MOVES;
     /// A game that reaches [`HISTORY_CAPACITY`] plies is drawn.
     const MAX_GAME_PLIES: u32 = HISTORY_CAPACITY as u32;
@@ -578,12 +578,12 @@ impl Game for LinesOfAction {
     }
 
     #[inline]
-    fn evaluate(&self, which: LoaEval, player: Player) -> f32 {
+    fn evaluate(&self, which: LinesOfActionEval, player: Player) -> f32 {
         if let Some(o) = self.outcome {
             return o.reward(player);
         }
         let v = match which {
-            LoaEval::Mia => eval::mia(self),
+            LinesOfActionEval::Mia => eval::mia(self),
         };
         if player == Player::First { v } else { -v }
     }
@@ -637,7 +637,11 @@ impl Game for LinesOfAction {
     }
 
     #[inline]
-    fn alpha_beta_playout_move(&mut self, eval: LoaEval, rng: &mut crate::SearchRng) -> Move {
+    fn alpha_beta_playout_move(
+        &mut self,
+        eval: LinesOfActionEval,
+        rng: &mut crate::SearchRng,
+    ) -> Move {
         self.alpha_beta_playout(eval, rng)
     }
 

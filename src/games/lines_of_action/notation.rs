@@ -1,7 +1,7 @@
 //! Lines of Action notation: moves `b1-b3` / `c1xe3` / `pass` and the position string
 //! (`X` Black, `O` White, digits for empty squares, side to move `b` or `w`).
 
-use super::{LinesOfAction, LoaRules, Move};
+use super::{LinesOfAction, LinesOfActionRules, Move};
 use crate::game::{Game, ParseError, Player, Problem};
 use crate::games::notation;
 use core::fmt::{self, Write};
@@ -42,7 +42,7 @@ const LETTERS: [char; 2] = ['X', 'O'];
 pub(super) fn parse_position(text: &str) -> Result<LinesOfAction, ParseError> {
     let header = notation::parse_header(text, &SIDES)?.no_options()?;
     let [black, white] = notation::parse_board_8x8(header.board, LETTERS)?;
-    LinesOfAction::from_bitboards(black, white, header.side, LoaRules::default())
+    LinesOfAction::from_bitboards(black, white, header.side, LinesOfActionRules::default())
 }
 
 pub(super) fn write_position<W: Write>(pos: &LinesOfAction, out: &mut W) -> fmt::Result {

@@ -5,11 +5,11 @@
 //! [`crate::rng::seeded`]; for each candidate, a depth of 4 to 8 plies is drawn
 //! (`4 + below(rng, 5)`), then that many uniformly random legal moves are played from the start
 //! (`below(rng, moves)` in generation order). A candidate is kept if the game is not over, the
-//! evaluation [`LoaEval::Mia`] from Black's side is within
+//! evaluation [`LinesOfActionEval::Mia`] from Black's side is within
 //! ±[`OPENINGS_MAX_EVAL`], and its Zobrist key differs from every position kept so far. It stops
 //! at [`OPENINGS_COUNT`] positions.
 
-use super::{LinesOfAction, LoaEval, MoveList};
+use super::{LinesOfAction, LinesOfActionEval, MoveList};
 use crate::game::{Game, Player};
 use crate::rng::{below, seeded};
 
@@ -45,7 +45,7 @@ pub fn for_each_opening(mut keep: impl FnMut(&LinesOfAction)) {
         if pos.is_terminal() {
             continue;
         }
-        let v = pos.evaluate(LoaEval::Mia, Player::First);
+        let v = pos.evaluate(LinesOfActionEval::Mia, Player::First);
         if v.abs() >= OPENINGS_MAX_EVAL || keys[..kept].contains(&pos.key()) {
             continue;
         }

@@ -5,18 +5,18 @@
 //! connectivity check and its own outcome, and copy-make instead of make/undo. It knows the rule
 //! options but not the history, so it never declares a repetition draw or the ply cap.
 
-use super::{LinesOfAction, LoaRules, Move};
+use super::{LinesOfAction, LinesOfActionRules, Move};
 use crate::game::{Game, Outcome, Player};
 
 /// A mailbox Lines of Action board: `cells[rank][file]` is 0 (empty), 1 (Black) or 2 (White).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RefBoard {
+pub struct ReferenceBoard {
     /// The cells, rank 1 first.
     pub cells: [[u8; 8]; 8],
     /// The side to move.
     pub side: Player,
     /// The rule options.
-    pub rules: LoaRules,
+    pub rules: LinesOfActionRules,
 }
 
 /// The eight directions as (rank step, file step).
@@ -42,7 +42,7 @@ fn cell_of(player: Player) -> u8 {
     }
 }
 
-impl RefBoard {
+impl ReferenceBoard {
     /// Copies a bitboard position, square by square.
     pub fn from_position(pos: &LinesOfAction) -> Self {
         let mut cells = [[0u8; 8]; 8];
@@ -56,7 +56,7 @@ impl RefBoard {
                 }
             }
         }
-        RefBoard {
+        ReferenceBoard {
             cells,
             side: pos.side_to_move(),
             rules: pos.rules(),
@@ -182,7 +182,7 @@ impl RefBoard {
     }
 
     /// The board after `mv` (copy-make).
-    pub fn play(&self, mv: Move) -> RefBoard {
+    pub fn play(&self, mv: Move) -> ReferenceBoard {
         let mut next = *self;
         if !mv.is_pass() {
             let (fr, ff) = (mv.from as usize / 8, mv.from as usize % 8);
@@ -206,7 +206,7 @@ impl RefBoard {
     }
 }
 
-crate::games::reference::reference_game!(LinesOfAction, RefBoard;
+crate::games::reference::reference_game!(LinesOfAction, ReferenceBoard;
     fn history_decides(&self) -> bool {
         self.ended_by_history()
     }

@@ -1,7 +1,7 @@
 //! Lines of Action: generator against the mailbox reference, make/undo, rules options,
 //! evaluation, notation, openings.
 
-use super::reference::RefBoard;
+use super::reference::ReferenceBoard;
 use super::*;
 use crate::game::{Problem, perft};
 use crate::games::conformance::play_random;
@@ -30,7 +30,7 @@ fn pos(text: &str) -> LinesOfAction {
     LinesOfAction::parse_position(text).unwrap()
 }
 
-fn with_rules(p: &LinesOfAction, rules: LoaRules) -> LinesOfAction {
+fn with_rules(p: &LinesOfAction, rules: LinesOfActionRules) -> LinesOfAction {
     LinesOfAction::from_bitboards(
         p.pieces(Player::First),
         p.pieces(Player::Second),
@@ -56,7 +56,7 @@ fn reference_agrees_on_the_deep_perft_lines() {
         let mut parts = rest.split(';');
         let depth: u32 = parts.next().unwrap().trim().parse().unwrap();
         let nodes: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let r = RefBoard::from_position(&pos(pos_text.trim()));
+        let r = ReferenceBoard::from_position(&pos(pos_text.trim()));
         assert_eq!(r.perft(depth), nodes, "reference {pos_text} depth {depth}");
     }
 }
@@ -66,7 +66,7 @@ fn perft_depth_3_agrees_with_reference_from_400_random_positions() {
     for seed in 0..400u64 {
         let plies = (seed * 7919 % 120) as u32;
         let p = random_position(seed, plies);
-        let r = RefBoard::from_position(&p);
+        let r = ReferenceBoard::from_position(&p);
         assert_eq!(sorted_moves(&p), r.moves(), "seed {seed}");
         if !p.ended_by_history() {
             assert_eq!(p.outcome(), r.outcome(), "seed {seed}");
@@ -81,10 +81,10 @@ fn perft_depth_3_agrees_with_reference_from_400_random_positions() {
 fn moves_and_outcomes_agree_with_reference_along_random_games() {
     let mut rng = seeded(42);
     let mut list = MoveList::new();
-    let mut boards: heapless::Vec<RefBoard, { HISTORY_CAPACITY + 1 }> = heapless::Vec::new();
+    let mut boards: heapless::Vec<ReferenceBoard, { HISTORY_CAPACITY + 1 }> = heapless::Vec::new();
     let rule_sets = [
-        LoaRules::default(),
-        LoaRules {
+        LinesOfActionRules::default(),
+        LinesOfActionRules {
             simultaneous_mover_wins: true,
             no_move_loses: true,
         },
@@ -93,7 +93,7 @@ fn moves_and_outcomes_agree_with_reference_along_random_games() {
         let mut p = LinesOfAction::with_rules(rule_sets[game % 2]);
         boards.clear();
         loop {
-            let r = RefBoard::from_position(&p);
+            let r = ReferenceBoard::from_position(&p);
             // The test keeps its own history of boards for the repetition rule.
             let seen = boards.iter().filter(|&&b| b == r).count();
             let expected = match r.outcome() {
@@ -136,7 +136,7 @@ fn make_undo_restores_every_state_over_thousands_of_games() {
     let mut capped = 0;
     let mut states: std::vec::Vec<(LinesOfAction, Move, Undo)> = std::vec::Vec::new();
     for game in 0..1000 {
-        let rules = LoaRules {
+        let rules = LinesOfActionRules {
             simultaneous_mover_wins: game % 3 == 1,
             no_move_loses: game % 5 == 2,
         };
@@ -321,19 +321,19 @@ fn simultaneous_connection_is_a_draw_or_a_win_for_the_mover() {
     let mut default = p.clone();
     default.make(m);
     assert_eq!(default.outcome(), Some(Outcome::Draw));
-    assert_eq!(default.evaluate(LoaEval::Mia, Player::First), 0.0);
+    assert_eq!(default.evaluate(LinesOfActionEval::Mia, Player::First), 0.0);
     assert!(!p.wins_at_once(m));
 
-    let rules = LoaRules {
+    let rules = LinesOfActionRules {
         simultaneous_mover_wins: true,
-        ..LoaRules::default()
+        ..LinesOfActionRules::default()
     };
     let mut mover_wins = with_rules(&p, rules);
     assert!(mover_wins.wins_at_once(m));
     mover_wins.make(m);
     assert_eq!(mover_wins.outcome(), Some(Outcome::Win(Player::First)));
     assert_eq!(
-        RefBoard::from_position(&mover_wins).outcome(),
+        ReferenceBoard::from_position(&mover_wins).outcome(),
         mover_wins.outcome()
     );
 
@@ -341,7 +341,7 @@ fn simultaneous_connection_is_a_draw_or_a_win_for_the_mover() {
     let mut p = pos("8/8/4O3/4O3/8/7X/8/5X1O b");
     p.make(mv(&p, "f1xh1"));
     assert_eq!(p.outcome(), Some(Outcome::Win(Player::Second)));
-    assert_eq!(p.evaluate(LoaEval::Mia, Player::First), -1.0);
+    assert_eq!(p.evaluate(LinesOfActionEval::Mia, Player::First), -1.0);
 }
 
 #[test]
@@ -363,14 +363,17 @@ fn a_side_without_moves_passes_or_loses() {
     q.undo(Move::PASS, u);
     assert_eq!(q, p);
 
-    let rules = LoaRules {
+    let rules = LinesOfActionRules {
         no_move_loses: true,
-        ..LoaRules::default()
+        ..LinesOfActionRules::default()
     };
     let lose = with_rules(&p, rules);
     assert_eq!(lose.outcome(), Some(Outcome::Win(Player::Second)));
     assert_eq!(lose.count_moves(), 0);
-    assert_eq!(RefBoard::from_position(&lose).outcome(), lose.outcome());
+    assert_eq!(
+        ReferenceBoard::from_position(&lose).outcome(),
+        lose.outcome()
+    );
 }
 
 #[test]
@@ -415,9 +418,9 @@ fn evaluation_is_symmetric_bounded_and_exact_at_terminals() {
     };
     for seed in 0..300 {
         let p = random_position(seed, (seed % 50) as u32);
-        let v = p.evaluate(LoaEval::Mia, Player::First);
+        let v = p.evaluate(LinesOfActionEval::Mia, Player::First);
         assert!((-1.0..=1.0).contains(&v));
-        assert_eq!(p.evaluate(LoaEval::Mia, Player::Second), -v);
+        assert_eq!(p.evaluate(LinesOfActionEval::Mia, Player::Second), -v);
         if p.outcome().is_some() {
             assert!(v == 1.0 || v == 0.0 || v == -1.0);
             continue;
@@ -426,16 +429,19 @@ fn evaluation_is_symmetric_bounded_and_exact_at_terminals() {
             Bitboard(transpose(p.pieces(Player::Second).0)),
             Bitboard(transpose(p.pieces(Player::First).0)),
             p.side_to_move().opponent(),
-            LoaRules::default(),
+            LinesOfActionRules::default(),
         )
         .unwrap();
-        let w = q.evaluate(LoaEval::Mia, Player::First);
+        let w = q.evaluate(LinesOfActionEval::Mia, Player::First);
         assert!((v + w).abs() < 1e-6, "seed {seed}: {v} vs {w}");
     }
     // The start: equal position, Black has the tempo.
-    let v = LinesOfAction::start().evaluate(LoaEval::Mia, Player::First);
+    let v = LinesOfAction::start().evaluate(LinesOfActionEval::Mia, Player::First);
     assert!(v > 0.0 && v < 0.1, "{v}");
-    assert_eq!(LinesOfAction::parse_eval("MIA"), Some(LoaEval::Mia));
+    assert_eq!(
+        LinesOfAction::parse_eval("MIA"),
+        Some(LinesOfActionEval::Mia)
+    );
 }
 
 #[test]
@@ -453,7 +459,7 @@ fn greedy_evaluation_beats_random_play() {
                 let mut best = (f32::NEG_INFINITY, list[0]);
                 for &m in &list {
                     let u = p.make(m);
-                    let v = p.evaluate(LoaEval::Mia, greedy);
+                    let v = p.evaluate(LinesOfActionEval::Mia, greedy);
                     p.undo(m, u);
                     if v > best.0 {
                         best = (v, m);
@@ -537,7 +543,9 @@ fn openings_file_is_reproducible() {
     for line in shipped.lines().filter(|l| !l.starts_with('#')) {
         let p = pos(line);
         assert!(!p.is_terminal());
-        assert!(p.evaluate(LoaEval::Mia, Player::First).abs() < openings::OPENINGS_MAX_EVAL);
+        assert!(
+            p.evaluate(LinesOfActionEval::Mia, Player::First).abs() < openings::OPENINGS_MAX_EVAL
+        );
     }
 }
 
@@ -815,12 +823,12 @@ fn evaluation_terms_match_a_loop_over_the_pieces() {
 fn check_abp(p: &mut LinesOfAction, seed: u64) -> Move {
     let before = p.clone();
     let (mut r1, mut r2) = (seeded(seed), seeded(seed));
-    let fast = p.alpha_beta_playout(LoaEval::Mia, &mut r1);
+    let fast = p.alpha_beta_playout(LinesOfActionEval::Mia, &mut r1);
     assert_eq!(*p, before);
     let mut q = p.clone();
     let slow = crate::search::shallow::two_ply_move_selective(
         &mut q,
-        LoaEval::Mia,
+        LinesOfActionEval::Mia,
         &mut r2,
         FIRST_PLY_MOVES,
     );

@@ -5,14 +5,14 @@ use crate::game::{Game, Player};
 
 /// The evaluation functions of Tic-Tac-Toe.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum TttEval {
+pub enum TicTacToeEval {
     /// Open lines: every line free of the opponent's marks scores the number of own marks in it;
     /// the difference of both players' scores, `Δ`, gives `tanh(Δ / 4)`.
     #[default]
     OpenLines,
 }
 
-/// [`TttEval::OpenLines`] for `player`; terminal positions give their reward.
+/// [`TicTacToeEval::OpenLines`] for `player`; terminal positions give their reward.
 #[inline]
 pub(super) fn evaluate(pos: &TicTacToe, player: Player) -> f32 {
     if let Some(o) = pos.outcome() {

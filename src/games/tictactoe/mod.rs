@@ -27,7 +27,7 @@ mod tests;
 use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
 use core::fmt::{self, Write};
 
-pub use eval::TttEval;
+pub use eval::TicTacToeEval;
 
 /// Most legal moves: the empty board's nine squares.
 pub const MAX_MOVES: usize = 9;
@@ -210,10 +210,10 @@ impl Game for TicTacToe {
     type Move = Move;
     type Undo = ();
     type MoveList = MoveList;
-    type Eval = TttEval;
+    type Eval = TicTacToeEval;
 
     const NAME: &'static str = "tictactoe";
-    const EVALS: &'static [(&'static str, TttEval)] = &[("lines", TttEval::OpenLines)];
+    const EVALS: &'static [(&'static str, TicTacToeEval)] = &[("lines", TicTacToeEval::OpenLines)];
     const MAX_MOVES: usize = MAX_MOVES;
     const MAX_GAME_PLIES: u32 = 9;
 
@@ -283,7 +283,7 @@ impl Game for TicTacToe {
         self.over()
     }
 
-    fn evaluate(&self, _eval: TttEval, player: Player) -> f32 {
+    fn evaluate(&self, _eval: TicTacToeEval, player: Player) -> f32 {
         eval::evaluate(self, player)
     }
 

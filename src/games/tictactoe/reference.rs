@@ -8,14 +8,14 @@ use crate::game::{Game, Outcome, Player};
 
 /// A character grid: `cells[row][col]` is `'X'`, `'O'` or `' '`, row 0 being row 1.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RefTtt {
+pub struct ReferenceTicTacToe {
     /// The cells.
     pub cells: [[char; 3]; 3],
     /// `'X'` or `'O'`: who moves.
     pub to_move: char,
 }
 
-impl RefTtt {
+impl ReferenceTicTacToe {
     /// Copies a position square by square.
     pub fn from_position(pos: &TicTacToe) -> Self {
         let mut cells = [[' '; 3]; 3];
@@ -29,7 +29,7 @@ impl RefTtt {
                 }
             }
         }
-        RefTtt {
+        ReferenceTicTacToe {
             cells,
             to_move: if pos.side_to_move() == Player::First {
                 'X'
@@ -77,7 +77,7 @@ impl RefTtt {
     }
 
     /// The grid after `mv`.
-    pub fn play(&self, mv: Move) -> RefTtt {
+    pub fn play(&self, mv: Move) -> ReferenceTicTacToe {
         let mut n = *self;
         n.cells[mv.0 as usize / 3][mv.0 as usize % 3] = self.to_move;
         n.to_move = if self.to_move == 'X' { 'O' } else { 'X' };
@@ -105,4 +105,4 @@ impl RefTtt {
     }
 }
 
-crate::games::reference::reference_game!(TicTacToe, RefTtt);
+crate::games::reference::reference_game!(TicTacToe, ReferenceTicTacToe);

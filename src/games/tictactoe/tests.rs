@@ -1,6 +1,6 @@
 //! Tic-Tac-Toe: bitboards against the reference, paper 003's Fig. 5, full solve, notation.
 
-use super::reference::RefTtt;
+use super::reference::ReferenceTicTacToe;
 use super::*;
 use crate::game::perft;
 use crate::games::conformance::play_random;
@@ -47,7 +47,10 @@ fn random_position(seed: u64) -> TicTacToe {
 fn perft_matches_the_published_game_count() {
     // The perft file itself is checked by the conformance suite (src/games/conformance.rs).
     // The published number of complete games.
-    assert_eq!(RefTtt::from_position(&TicTacToe::start()).games(), 255_168);
+    assert_eq!(
+        ReferenceTicTacToe::from_position(&TicTacToe::start()).games(),
+        255_168
+    );
     let total: u64 = (1..=9)
         .map(|d| {
             let mut p = TicTacToe::start();
@@ -67,7 +70,7 @@ fn perft_matches_the_published_game_count() {
 fn agrees_with_reference_from_300_random_positions() {
     for seed in 0..300u64 {
         let mut pos = random_position(seed);
-        let r = RefTtt::from_position(&pos);
+        let r = ReferenceTicTacToe::from_position(&pos);
         for d in 1..=4 {
             assert_eq!(perft(&mut pos, d), r.perft(d), "seed {seed}");
         }
@@ -167,20 +170,20 @@ fn full_negamax_from_the_empty_board_is_a_draw() {
 #[test]
 fn evaluation_is_symmetric_bounded_and_exact_at_terminals() {
     let start = TicTacToe::start();
-    assert_eq!(start.evaluate(TttEval::OpenLines, Player::First), 0.0);
+    assert_eq!(start.evaluate(TicTacToeEval::OpenLines, Player::First), 0.0);
     // X in the centre: 4 open lines with one X → Δ = 4.
     let p = TicTacToe::parse_position(".../.X./... o").unwrap();
-    let v = p.evaluate(TttEval::OpenLines, Player::First);
+    let v = p.evaluate(TicTacToeEval::OpenLines, Player::First);
     assert!((v - libm::tanhf(1.0)).abs() < 1e-6);
-    assert_eq!(p.evaluate(TttEval::OpenLines, Player::Second), -v);
+    assert_eq!(p.evaluate(TicTacToeEval::OpenLines, Player::Second), -v);
     let won = TicTacToe::parse_position("XXX/OO./... o").unwrap();
     assert_eq!(won.outcome(), Some(Outcome::Win(Player::First)));
-    assert_eq!(won.evaluate(TttEval::OpenLines, Player::Second), -1.0);
+    assert_eq!(won.evaluate(TicTacToeEval::OpenLines, Player::Second), -1.0);
     let draw = TicTacToe::parse_position("XOX/XOO/OXX o").unwrap();
     assert_eq!(draw.outcome(), Some(Outcome::Draw));
-    assert_eq!(draw.evaluate(TttEval::OpenLines, Player::First), 0.0);
+    assert_eq!(draw.evaluate(TicTacToeEval::OpenLines, Player::First), 0.0);
     for seed in 0..200 {
-        let v = random_position(seed).evaluate(TttEval::OpenLines, Player::First);
+        let v = random_position(seed).evaluate(TicTacToeEval::OpenLines, Player::First);
         assert!((-1.0..=1.0).contains(&v));
     }
 }

@@ -2,7 +2,7 @@
 //! budgets, tables, determinism.
 
 use super::*;
-use crate::games::breakthrough::{Breakthrough, BtEval, Move, MoveList};
+use crate::games::breakthrough::{Breakthrough, BreakthroughEval, Move, MoveList};
 use crate::rng::{below, seeded};
 use crate::search::NoClock;
 
@@ -30,12 +30,12 @@ fn config(max_depth: u32) -> AlphaBetaConfig<Breakthrough> {
     AlphaBetaConfig {
         max_depth,
         stop_on_single_move: false,
-        ..AlphaBetaConfig::new(BtEval::Schadd)
+        ..AlphaBetaConfig::new(BreakthroughEval::Schadd)
     }
 }
 
 /// Plain full-width negamax with the documented scores: no pruning, no table, no ordering.
-fn negamax(g: &mut Breakthrough, eval: BtEval, depth: u32, ply: u32) -> f32 {
+fn negamax(g: &mut Breakthrough, eval: BreakthroughEval, depth: u32, ply: u32) -> f32 {
     let side = g.side_to_move();
     if let Some(o) = g.outcome() {
         return terminal_score(o, side, ply);
@@ -164,7 +164,7 @@ fn lost_position_prefers_the_slowest_loss() {
     // plies (g6-f7 or g6-h7, any Black move, promotion).
     let mut g = pos("6p1/8/6P1/8/8/8/8/8 b");
     let r = no_tt_search(&mut g, &config(8), Budget::iterations(1_000_000));
-    let exact = negamax(&mut g, BtEval::Schadd, r.depth, 0);
+    let exact = negamax(&mut g, BreakthroughEval::Schadd, r.depth, 0);
     assert_eq!(r.value, exact);
     let plies = proven_plies(r.value).expect("proven");
     assert_eq!(plies, -4);
@@ -181,7 +181,7 @@ fn lost_position_prefers_the_slowest_loss() {
     g.legal_moves(&mut list);
     for &mv in &list {
         let u = g.make(mv);
-        let v = -negamax(&mut g, BtEval::Schadd, r.depth - 1, 1);
+        let v = -negamax(&mut g, BreakthroughEval::Schadd, r.depth - 1, 1);
         g.undo(mv, u);
         assert!(v <= r.value);
     }
@@ -199,9 +199,9 @@ fn agrees_with_full_width_negamax_with_and_without_table() {
         }
         positions += 1;
         let eval = if seed % 2 == 0 {
-            BtEval::Schadd
+            BreakthroughEval::Schadd
         } else {
-            BtEval::LorentzHorey
+            BreakthroughEval::LorentzHorey
         };
         let before = g.clone();
         for depth in 1..=4 {
