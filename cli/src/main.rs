@@ -45,8 +45,8 @@ enum Command {
     Engine(search::SearchThreadsArgs),
     /// Re-run a paper's experiment preset (`imcts experiment list`).
     Experiment(experiment::ExperimentArgs),
-    /// Put the records of a sharded match or experiment (`--shard i/N --record FILE`) together
-    /// and print the summary the unsharded run prints.
+    /// Put the records of a sharded match, tournament or experiment (`--shard i/N --record
+    /// FILE`) together and print what the unsharded run prints.
     Merge(merge::MergeArgs),
     /// Speak the Gomocup (piskvork) protocol for Gomoku managers.
     Gomocup(gomocup::GomocupArgs),

@@ -1,6 +1,6 @@
-//! `imcts merge RECORDS...`: the shards' records of one match or experiment (`--shard i/N
-//! --record FILE`) put back together, printing the summary the unsharded run would print (text
-//! or `--json`, the same fields). Every game is replayed from its record; overlapping shards,
+//! `imcts merge RECORDS...`: the shards' records of one match, tournament or experiment
+//! (`--shard i/N --record FILE`) put back together, printing what the unsharded run would print
+//! (text or `--json`, the same fields). Every game is replayed from its record; overlapping shards,
 //! missing games and records of different configurations are refused (exit code 2).
 
 use crate::arena::{MatchGame, MatchSpec, Tally};
@@ -15,7 +15,8 @@ use std::collections::BTreeMap;
 /// Arguments of `imcts merge`.
 #[derive(Args)]
 pub struct MergeArgs {
-    /// The record files (`--record` of `match` or `experiment`), one per shard, in any order.
+    /// The record files (`--record` of `match`, `tournament` or `experiment`), one per shard
+    /// (tournaments: one per shard and pass), in any order.
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<String>,
     /// Print the JSON the unsharded run's `--json` prints.

@@ -105,6 +105,32 @@ fn fmt_alpha(spec: &str) -> String {
         .to_string()
 }
 
+/// The corner of the plot where the legend covers the fewest points and interval ends.
+fn legend_corner(all: &[Series]) -> SeriesLabelPosition {
+    let corners = [
+        (SeriesLabelPosition::LowerRight, true, false),
+        (SeriesLabelPosition::UpperRight, true, true),
+        (SeriesLabelPosition::LowerLeft, false, false),
+        (SeriesLabelPosition::UpperLeft, false, true),
+    ];
+    let covered = |right: bool, upper: bool| {
+        let mut ys = Vec::new();
+        for s in all {
+            for &(x, y, lo, hi) in &s.points {
+                ys.extend([(x, y), (x, lo), (x, hi)]);
+            }
+            ys.extend(s.paper.iter().copied());
+        }
+        ys.iter()
+            .filter(|&&(x, y)| (x >= 0.45) == right && if upper { y > 70.0 } else { y < 30.0 })
+            .count()
+    };
+    corners
+        .into_iter()
+        .min_by_key(|&(_, right, upper)| covered(right, upper))
+        .map_or(SeriesLabelPosition::LowerRight, |(p, _, _)| p)
+}
+
 /// Draws the sweep of `preset` from its rows' results into the SVG file `path`.
 pub fn sweep(path: &str, preset: &Preset, rows: &[RowResult]) -> Result<(), String> {
     check_sweep(preset.name, rows.iter().map(|r| r.a.as_str()))?;
@@ -185,7 +211,7 @@ pub fn sweep(path: &str, preset: &Preset, rows: &[RowResult]) -> Result<(), Stri
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
+        .position(legend_corner(&all))
         .border_style(BLACK)
         .background_style(WHITE.mix(0.85))
         .draw()
