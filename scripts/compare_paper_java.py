@@ -20,7 +20,9 @@ build directory (default `target/paper-java`), together with this project's own 
 both sides run that many simulations a move, with --ms both get that much wall-clock time.
 Kalah plays the paper's protocol: each random board twice with seats swapped, a pair counts as
 a win for the side that won one game and at least drew the other, pairs won by the same seat
-are discarded. Draws count half. --jobs splits the games over parallel driver processes; the
+are discarded. Draws count half. For Kalah it also prints the score of every game on its own
+(each board's two games, none discarded). imcts is given the Kalah rules the paper's board plays
+(`paper-code`: its capture rule and its end test, docs/reproduction.md row K3). --jobs splits the games over parallel driver processes; the
 result does not depend on it (each game's seeds come from --seed and its index).
 
     python3 scripts/compare_paper_java.py --java-src /tmp/mcts_gameframe --game kalah --check-rules 300
@@ -118,6 +120,7 @@ def main():
         start += n
 
     counts = {"win": 0, "loss": 0, "draw": 0, "discard": 0}
+    games = {"win": 0, "loss": 0, "draw": 0}
     our_sims = their_sims = moves = 0
     log = open(args.log, "a") if args.log else None
     for p in procs:
@@ -130,6 +133,8 @@ def main():
             moves += int(f["plies"])
             our_sims += int(f["our_sims"])
             their_sims += int(f["their_sims"])
+            for k, field in (("win", "game_wins"), ("loss", "game_losses"), ("draw", "game_draws")):
+                games[k] += int(f.get(field, 0))
             if log:
                 log.write(line)
                 log.flush()
@@ -145,6 +150,14 @@ def main():
           f"{counts['win']} wins, {counts['loss']} losses, {counts['draw']} draws"
           f"{', %d discarded' % counts['discard'] if counts['discard'] else ''} -> "
           f"{rate:.1f}% (Wilson 95%: {100 * lo:.1f}-{100 * hi:.1f}%)")
+    gn = sum(games.values())
+    if gn:
+        # Kalah: every game of every pair on its own, none discarded.
+        gs = games["win"] + 0.5 * games["draw"]
+        glo, ghi = wilson(gs, gn)
+        print(f"kalah games one by one: {games['win']} wins, {games['loss']} losses, "
+              f"{games['draw']} draws of {gn} -> {100 * gs / gn:.1f}% "
+              f"(Wilson 95%: {100 * glo:.1f}-{100 * ghi:.1f}%)")
     return 0
 
 
