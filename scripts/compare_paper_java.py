@@ -85,6 +85,9 @@ def main():
     budget.add_argument("--ms", type=int, help="milliseconds a move, both sides")
     ap.add_argument("--games", type=int, default=100, help="games (Kalah: board pairs)")
     ap.add_argument("--first", type=int, default=0, help="index of the first game")
+    ap.add_argument("--kalah-rules", default="paper-code", choices=["paper-code", "empty-capture"],
+                    help="Kalah rules imcts is told (the referee always plays the code's own); "
+                         "empty-capture hides the code's end test from imcts (row K3)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "imcts"))
@@ -102,7 +105,7 @@ def main():
     if args.check_rules:
         subprocess.run(["java", "-cp", cp, "ImctsVsPaper", "--imcts", str(binary), "--game",
                         args.game, "--check-rules", str(args.check_rules), "--seed",
-                        str(args.seed)], check=True)
+                        str(args.seed), "--kalah-rules", args.kalah_rules], check=True)
         return 0
     if not (args.ours and args.theirs and (args.sims or args.ms)):
         ap.error("a match needs --ours, --theirs and --sims or --ms")
@@ -115,7 +118,7 @@ def main():
         cmd = ["java", "-Xmx1g", "-XX:+UseSerialGC", "-cp", cp, "ImctsVsPaper",
                "--imcts", str(binary), "--game", args.game, "--ours", args.ours,
                "--theirs", args.theirs, "--games", str(n), "--first", str(start),
-               "--seed", str(args.seed)] + budget
+               "--seed", str(args.seed), "--kalah-rules", args.kalah_rules] + budget
         procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
         start += n
 

@@ -26,12 +26,13 @@ import java.io.PrintWriter;
  * `result <i> ours_first <0|1> <win|loss|draw|discard> plies <n> our_sims <s> their_sims <s>`;
  * a Kalah pair adds `game_wins <w> game_losses <l> game_draws <d>`, its two games counted
  * one by one. imcts is told the Kalah rules this referee plays (`paper-code`: the code's
- * capture rule and its end test, which leaves North's house 6 out).
+ * capture rule and its end test, which leaves North's house 6 out), or with
+ * `--kalah-rules empty-capture` only its capture rule (the referee still ends games its way).
  * With --check-rules N it instead checks, over N random games, that both programs agree on
  * every move's result ([`checkRules`]).
  */
 public class ImctsVsPaper {
-    private String imcts, game = "breakthrough", ours, theirs;
+    private String imcts, game = "breakthrough", ours, theirs, kalahRules = "paper-code";
     private int sims = 0, ms = 0, games = 2, first = 0;
     private long seed = 1;
     private PrintWriter toEngine;
@@ -117,6 +118,7 @@ public class ImctsVsPaper {
                 case "--first": d.first = Integer.parseInt(v); i++; break;
                 case "--seed": d.seed = Long.parseLong(v); i++; break;
                 case "--check-rules": d.checkRules = Integer.parseInt(v); i++; break;
+                case "--kalah-rules": d.kalahRules = v; i++; break;
                 default: throw new IllegalArgumentException("unknown option " + a);
             }
         }
@@ -294,7 +296,7 @@ public class ImctsVsPaper {
             s.append(b.curPlayer == 1 ? " s" : " n");
             // The rules this board plays: the capturing stone goes to the store even from an
             // empty house, and the game ends when North's houses 1-5 (6..10 here) are empty.
-            s.append(" paper-code");
+            s.append(' ').append(kalahRules);
         }
         return s.toString();
     }
