@@ -20,7 +20,9 @@ build directory (default `target/paper-java`), together with this project's own 
 both sides run that many simulations a move, with --ms both get that much wall-clock time.
 Kalah plays the paper's protocol: each random board twice with seats swapped, a pair counts as
 a win for the side that won one game and at least drew the other, pairs won by the same seat
-are discarded. Draws count half. --jobs splits the games over parallel driver processes; the
+are discarded. Draws count half. For Kalah it also prints the score of every game on its own
+(each board's two games, none discarded). imcts is given the Kalah rules the paper's board plays
+(`paper-code`: its capture rule and its end test, docs/reproduction.md row K3). --jobs splits the games over parallel driver processes; the
 result does not depend on it (each game's seeds come from --seed and its index).
 
     python3 scripts/compare_paper_java.py --java-src /tmp/mcts_gameframe --game kalah --check-rules 300
@@ -83,6 +85,9 @@ def main():
     budget.add_argument("--ms", type=int, help="milliseconds a move, both sides")
     ap.add_argument("--games", type=int, default=100, help="games (Kalah: board pairs)")
     ap.add_argument("--first", type=int, default=0, help="index of the first game")
+    ap.add_argument("--kalah-rules", default="paper-code", choices=["paper-code", "empty-capture"],
+                    help="Kalah rules imcts is told (the referee always plays the code's own); "
+                         "empty-capture hides the code's end test from imcts (row K3)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "imcts"))
@@ -100,7 +105,7 @@ def main():
     if args.check_rules:
         subprocess.run(["java", "-cp", cp, "ImctsVsPaper", "--imcts", str(binary), "--game",
                         args.game, "--check-rules", str(args.check_rules), "--seed",
-                        str(args.seed)], check=True)
+                        str(args.seed), "--kalah-rules", args.kalah_rules], check=True)
         return 0
     if not (args.ours and args.theirs and (args.sims or args.ms)):
         ap.error("a match needs --ours, --theirs and --sims or --ms")
@@ -113,11 +118,12 @@ def main():
         cmd = ["java", "-Xmx1g", "-XX:+UseSerialGC", "-cp", cp, "ImctsVsPaper",
                "--imcts", str(binary), "--game", args.game, "--ours", args.ours,
                "--theirs", args.theirs, "--games", str(n), "--first", str(start),
-               "--seed", str(args.seed)] + budget
+               "--seed", str(args.seed), "--kalah-rules", args.kalah_rules] + budget
         procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
         start += n
 
     counts = {"win": 0, "loss": 0, "draw": 0, "discard": 0}
+    games = {"win": 0, "loss": 0, "draw": 0}
     our_sims = their_sims = moves = 0
     log = open(args.log, "a") if args.log else None
     for p in procs:
@@ -130,6 +136,8 @@ def main():
             moves += int(f["plies"])
             our_sims += int(f["our_sims"])
             their_sims += int(f["their_sims"])
+            for k, field in (("win", "game_wins"), ("loss", "game_losses"), ("draw", "game_draws")):
+                games[k] += int(f.get(field, 0))
             if log:
                 log.write(line)
                 log.flush()
@@ -145,6 +153,14 @@ def main():
           f"{counts['win']} wins, {counts['loss']} losses, {counts['draw']} draws"
           f"{', %d discarded' % counts['discard'] if counts['discard'] else ''} -> "
           f"{rate:.1f}% (Wilson 95%: {100 * lo:.1f}-{100 * hi:.1f}%)")
+    gn = sum(games.values())
+    if gn:
+        # Kalah: every game of every pair on its own, none discarded.
+        gs = games["win"] + 0.5 * games["draw"]
+        glo, ghi = wilson(gs, gn)
+        print(f"kalah games one by one: {games['win']} wins, {games['loss']} losses, "
+              f"{games['draw']} draws of {gn} -> {100 * gs / gn:.1f}% "
+              f"(Wilson 95%: {100 * glo:.1f}-{100 * ghi:.1f}%)")
     return 0
 
 

@@ -326,6 +326,8 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
     let cfg = MctsConfig {
         uct_c: c.uct_c,
         solver: c.solver != 0,
+        // The C ABI offers the presets, which follow the paper's code.
+        text_solver: false,
         value_mode,
         alpha: c.alpha,
         eval,

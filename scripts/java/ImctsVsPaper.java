@@ -23,12 +23,16 @@ import java.io.PrintWriter;
  * "game" i is a random board (48 stones dropped into random houses) played twice with seats
  * swapped; a side wins the pair if it won one game and at least drew the other, and a pair the
  * same seat won twice is reported as discarded. One line per game (or pair) on stdout:
- * `result <i> ours_first <0|1> <win|loss|draw|discard> plies <n> our_sims <s> their_sims <s>`.
+ * `result <i> ours_first <0|1> <win|loss|draw|discard> plies <n> our_sims <s> their_sims <s>`;
+ * a Kalah pair adds `game_wins <w> game_losses <l> game_draws <d>`, its two games counted
+ * one by one. imcts is told the Kalah rules this referee plays (`paper-code`: the code's
+ * capture rule and its end test, which leaves North's house 6 out), or with
+ * `--kalah-rules empty-capture` only its capture rule (the referee still ends games its way).
  * With --check-rules N it instead checks, over N random games, that both programs agree on
  * every move's result ([`checkRules`]).
  */
 public class ImctsVsPaper {
-    private String imcts, game = "breakthrough", ours, theirs;
+    private String imcts, game = "breakthrough", ours, theirs, kalahRules = "paper-code";
     private int sims = 0, ms = 0, games = 2, first = 0;
     private long seed = 1;
     private PrintWriter toEngine;
@@ -75,7 +79,7 @@ public class ImctsVsPaper {
                 String over = engine("status");
                 boolean javaOver = b.checkWin() != IBoard.NONE_WIN;
                 if (javaOver != over.contains("over")) {
-                    // The paper's Kalah ends when houses 6..10 (not 11) are empty: counted, not fatal.
+                    // Counted, not fatal (with imcts's `paper-code` rules this stays 0).
                     endsDiffer++;
                     break;
                 }
@@ -114,6 +118,7 @@ public class ImctsVsPaper {
                 case "--first": d.first = Integer.parseInt(v); i++; break;
                 case "--seed": d.seed = Long.parseLong(v); i++; break;
                 case "--check-rules": d.checkRules = Integer.parseInt(v); i++; break;
+                case "--kalah-rules": d.kalahRules = v; i++; break;
                 default: throw new IllegalArgumentException("unknown option " + a);
             }
         }
@@ -253,7 +258,13 @@ public class ImctsVsPaper {
         boolean theyWon = (theirScore[0] > ourScore[0] && theirScore[1] >= ourScore[1])
                 || (theirScore[1] > ourScore[1] && theirScore[0] >= ourScore[0]);
         String r = weWon ? "win" : theyWon ? "loss" : (ourScore[0] == theirScore[0] && ourScore[1] == theirScore[1]) ? "draw" : "discard";
-        return r + " plies " + plies[0];
+        // Each of the two games on its own as well (every board counts, none discarded).
+        int gw = 0, gl = 0;
+        for (int g = 0; g < 2; g++) {
+            if (ourScore[g] > theirScore[g]) gw++;
+            else if (ourScore[g] < theirScore[g]) gl++;
+        }
+        return r + " plies " + plies[0] + " game_wins " + gw + " game_losses " + gl + " game_draws " + (2 - gw - gl);
     }
 
     /** The position in imcts's notation. */
@@ -283,8 +294,9 @@ public class ImctsVsPaper {
             }
             s.append(b.store1).append('-').append(b.store2);
             s.append(b.curPlayer == 1 ? " s" : " n");
-            // The paper's code moves the capturing stone to the store even from an empty house.
-            s.append(" empty-capture");
+            // The rules this board plays: the capturing stone goes to the store even from an
+            // empty house, and the game ends when North's houses 1-5 (6..10 here) are empty.
+            s.append(' ').append(kalahRules);
         }
         return s.toString();
     }

@@ -94,6 +94,11 @@ pub struct MctsConfig<G: Game> {
     pub uct_c: f32,
     /// MCTS-Solver: back up proven wins, losses and draws (on by default, as in the paper).
     pub solver: bool,
+    /// `text-solver`: MCTS-Solver as published. Without it (the paper's code, its
+    /// `solverFix`), when a simulation finds a child proven lost for the side to move, that
+    /// node's other children are expanded in order, up to the first one not lost, so children
+    /// the opponent wins at once are proven at once. Only with all-children expansion.
+    pub text_solver: bool,
     /// How selection mixes in heuristic values.
     pub value_mode: ValueMode,
     /// `α` of Eq. 2 and of the ablations.
@@ -137,6 +142,7 @@ impl<G: Game> Default for MctsConfig<G> {
         MctsConfig {
             uct_c: G::UCT_C,
             solver: true,
+            text_solver: false,
             value_mode: ValueMode::Mean,
             alpha: 0.0,
             eval: G::Eval::default(),

@@ -198,3 +198,43 @@ fn node_priors_count_in_the_parents_visits_but_not_for_finished_children() {
         m.pool().get(NodeId::ROOT).visits()
     );
 }
+
+#[test]
+fn a_lost_child_gets_its_siblings_expanded_unless_text_solver() {
+    // White (e3, h3) has five moves and every one loses at once to b2-b1. Unvisited children go
+    // first, so five simulations visit each child once; the sixth expands one of them and proves
+    // it lost. The paper's code then expands the siblings in order and proves the root at once;
+    // MCTS-Solver as published needs a second visit to every child.
+    let g = pos("p7/8/8/8/8/4P2P/1p6/8 w");
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    assert_eq!(list.len(), 5);
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    for (spec, proven) in [
+        ("mcts", super::node::Proven::Loss),
+        ("mcts(text-solver)", super::node::Proven::Unknown),
+    ] {
+        let cfg = spec::parse_mcts::<Bt>(spec).unwrap();
+        assert_eq!(cfg.text_solver, spec.contains("text-solver"));
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = g.clone();
+        let r = m.search(&mut game, Budget::iterations(6), &mut NoClock);
+        assert_eq!(r.proven, proven, "{spec}");
+        assert_eq!(r.simulations, 6, "{spec}");
+        assert_eq!(game, g, "{spec}: the position is restored");
+        let lost = m
+            .root_children()
+            .filter(|c| c.proven == super::node::Proven::Loss)
+            .count();
+        assert_eq!(lost, if spec == "mcts" { 5 } else { 1 }, "{spec}");
+    }
+    // Where one move saves the game (a1xb2), the siblings are expanded only up to the first
+    // child that is not lost, and the search goes on to find and play the saving move.
+    let g = pos("p7/8/8/8/8/4P2P/1p6/P7 w");
+    let cfg = spec::parse_mcts::<Bt>("mcts").unwrap();
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut game = g.clone();
+    let r = m.search(&mut game, Budget::iterations(300), &mut NoClock);
+    assert_eq!(r.proven, super::node::Proven::Unknown);
+    assert_eq!(move_string(&g, r.best.unwrap()).as_str(), "a1xb2");
+}

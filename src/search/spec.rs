@@ -6,6 +6,7 @@
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N> | text-det | text-ipp
+//!         | text-solver
 //!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
@@ -20,7 +21,8 @@
 //! Where the paper's text and its authors' code differ, the labels follow the code (it produced
 //! the paper's numbers) and `text-…` labels switch one difference to the text's reading:
 //! `text-det` stops `det` playouts at `|v| ≥ x` instead of `|v| > x`, `text-ipp` weights
-//! undefended captures 4× against every other move. `docs/reproduction.md` lists them all.
+//! undefended captures 4× against every other move, `text-solver` leaves out the code's expansion
+//! of a lost child's siblings. `docs/reproduction.md` lists them all.
 //!
 //! Labels are case-insensitive and may be separated by spaces after commas. Every label, what it
 //! sets and how its number is checked is one row of [`MCTS_LABELS`] or [`ALPHABETA_LABELS`]; the
@@ -108,6 +110,7 @@ pub mod label {
     pub const PLAYOUTS: &str = "playouts";
     pub const TEXT_DET: &str = "text-det";
     pub const TEXT_IPP: &str = "text-ipp";
+    pub const TEXT_SOLVER: &str = "text-solver";
     pub const TT: &str = "tt";
 }
 
@@ -167,6 +170,8 @@ pub enum Setting {
     TextDet,
     /// The informed policy as the paper's text gives it instead of as its code does.
     TextIpp,
+    /// MCTS-Solver as published, without the paper's code's expansion of lost siblings.
+    TextSolver,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
     /// αβ: transposition-table entries.
@@ -377,6 +382,12 @@ pub const MCTS_LABELS: &[Label] = {
             TextIpp,
             "the informed policy as the paper's text gives it (see docs/reproduction.md)",
         ),
+        row(
+            label::TEXT_SOLVER,
+            Bare,
+            TextSolver,
+            "MCTS-Solver as published: no expansion of a lost child's siblings (see docs/reproduction.md)",
+        ),
     ]
 };
 
@@ -489,6 +500,7 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         Playouts => cfg.bbq.playouts = whole(value),
         TextDet => cfg.playout.text_det = true,
         TextIpp => cfg.playout.text_ipp = true,
+        TextSolver => cfg.text_solver = true,
         AlphaBetaDepth | TableEntries => {}
     }
 }

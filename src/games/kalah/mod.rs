@@ -20,7 +20,8 @@
 //!   side's remaining stones go to its own store ([`Game::make`] sweeps them there). A position
 //!   built by [`Kalah::from_board`] with one side already empty is likewise over, and its
 //!   remaining stones count for their owner. The side with more stones in its store wins;
-//!   equal stores are a draw.
+//!   equal stores are a draw. [`KalahRules::PaperCode`] ends the game as the paper's code
+//!   does, which leaves North's house 6 out of its test (see there).
 //!
 //! ## Representation
 //! Fourteen pits in a `[u8; 14]`, in sowing order: South's houses 1–6 (`0..6`), South's store
@@ -35,7 +36,8 @@
 //! - A position is `S1,…,S6/N1,…,N6/s-n side [rules]`: South's houses 1–6, North's houses 1–6
 //!   (each counted from its owner's left), the stores of South and North, the side to move (`s`
 //!   for South, `n` for North) and, only for [`KalahRules::EmptyCapture`], the word
-//!   `empty-capture` (`standard` is accepted too). The start is
+//!   `empty-capture`, or for [`KalahRules::PaperCode`] the word `paper-code` (`standard` is
+//!   accepted too). The start is
 //!   `4,4,4,4,4,4/4,4,4,4,4,4/0-0 s`.
 
 mod eval;
@@ -72,6 +74,21 @@ pub enum KalahRules {
     /// stone goes to the store even when the opposite house is empty, and 13 stones that lap
     /// back into their own emptied house do not capture (the code tests "empty" before sowing).
     EmptyCapture,
+    /// The rules the paper's code (tpepels/mcts_gameframe, `kalah.game.Board`) actually plays,
+    /// for games judged by that code only: [`EmptyCapture`](KalahRules::EmptyCapture), and the
+    /// code's end test, which sums North's houses 1–5 only, so the game also ends when they are
+    /// empty while North's house 6 still holds stones. The score is then as usual (each side's
+    /// store plus its houses, house 6 included), which is how the code's `getEndScore` counts
+    /// a finished game. Not Kalah as published: use it only to play against that code.
+    PaperCode,
+}
+
+impl KalahRules {
+    /// Whether the capture rule is the paper's code's (see [`KalahRules::EmptyCapture`]).
+    #[inline(always)]
+    pub const fn empty_capture(self) -> bool {
+        !matches!(self, KalahRules::Standard)
+    }
 }
 
 /// A Kalah move: the mover's house, `0..6`, counted from the mover's own left (notation `1`–`6`).
@@ -206,10 +223,13 @@ impl Kalah {
         self.pits[b..b + HOUSES].iter().sum()
     }
 
-    /// Whether one side's houses are all empty (the game is over).
+    /// Whether one side's houses are all empty (the game is over). Under
+    /// [`KalahRules::PaperCode`] North's house 6 (pit 12) is left out of North's test.
     #[inline(always)]
     fn over(&self) -> bool {
-        self.pits[0..6] == [0; 6] || self.pits[7..13] == [0; 6]
+        self.pits[0..6] == [0; 6]
+            || (self.pits[7..12] == [0; 5]
+                && (self.pits[12] == 0 || self.rules == KalahRules::PaperCode))
     }
 
     /// Each side's store plus its remaining houses: the final score once the game is over.
@@ -309,13 +329,13 @@ impl Game for Kalah {
             again = true;
         } else if i / 7 == me.index()
             && self.pits[i] == 1
-            && !(laps > 0 && self.rules == KalahRules::EmptyCapture)
+            && !(laps > 0 && self.rules.empty_capture())
         {
             // The paper's code tests "empty" before sowing, so 13 stones that lap back into
             // their own (emptied) house do not capture there.
             let opposite = 12 - i;
             let loot = self.pits[opposite];
-            if loot > 0 || self.rules == KalahRules::EmptyCapture {
+            if loot > 0 || self.rules.empty_capture() {
                 self.pits[own_store] += loot + 1;
                 self.pits[opposite] = 0;
                 self.pits[i] = 0;

@@ -45,10 +45,11 @@ pub(super) fn parse_position(text: &str) -> Result<Kalah, ParseError> {
     let rules = match fields.next() {
         None | Some("standard") => KalahRules::Standard,
         Some("empty-capture") => KalahRules::EmptyCapture,
+        Some("paper-code") => KalahRules::PaperCode,
         Some(_) => {
             return Err(ParseError::new(
                 "rules",
-                Problem::Inconsistent("expected 'standard' or 'empty-capture'"),
+                Problem::Inconsistent("expected 'standard', 'empty-capture' or 'paper-code'"),
             ));
         }
     };
@@ -119,8 +120,10 @@ pub(super) fn write_position<W: Write>(pos: &Kalah, out: &mut W) -> fmt::Result 
             Player::Second => 'n',
         }
     )?;
-    if pos.rules == KalahRules::EmptyCapture {
-        out.write_str(" empty-capture")?;
+    match pos.rules {
+        KalahRules::Standard => {}
+        KalahRules::EmptyCapture => out.write_str(" empty-capture")?,
+        KalahRules::PaperCode => out.write_str(" paper-code")?,
     }
     Ok(())
 }

@@ -25,6 +25,8 @@ pub struct ReferenceKalah {
     pub side: usize,
     /// Whether the empty-capture variant is in force.
     pub empty_capture: bool,
+    /// Whether the paper's code's end test is in force (North's house 6 left out).
+    pub code_end: bool,
 }
 
 impl ReferenceKalah {
@@ -34,7 +36,8 @@ impl ReferenceKalah {
             houses: [[0; 6]; 2],
             stores: [0; 2],
             side: crate::Game::side_to_move(pos).index(),
-            empty_capture: pos.rules() == KalahRules::EmptyCapture,
+            empty_capture: pos.rules() != KalahRules::Standard,
+            code_end: pos.rules() == KalahRules::PaperCode,
         };
         for (s, p) in Player::BOTH.into_iter().enumerate() {
             for i in 0..6 {
@@ -49,9 +52,15 @@ impl ReferenceKalah {
         self.houses[s].iter().all(|&n| n == 0)
     }
 
-    /// Whether the game is over: one side has no stones in its houses.
+    /// Whether the game is over: one side has no stones in its houses (with the paper's code's
+    /// end test, North's first five houses are enough).
     pub fn over(&self) -> bool {
-        self.side_empty(0) || self.side_empty(1)
+        let north = if self.code_end {
+            self.houses[1][..5].iter().all(|&n| n == 0)
+        } else {
+            self.side_empty(1)
+        };
+        self.side_empty(0) || north
     }
 
     /// Final scores: store plus remaining houses.

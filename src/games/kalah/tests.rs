@@ -16,10 +16,10 @@ fn random_position(seed: u64, plies: u32) -> Kalah {
     } else {
         Kalah::random_board(&mut rng)
     };
-    pos = pos.under_rules(if seed % 2 == 1 {
-        KalahRules::EmptyCapture
-    } else {
-        KalahRules::Standard
+    pos = pos.under_rules(match seed % 4 {
+        1 => KalahRules::EmptyCapture,
+        3 => KalahRules::PaperCode,
+        _ => KalahRules::Standard,
     });
     play_random(&mut pos, &mut rng, plies);
     pos
@@ -208,6 +208,44 @@ fn game_ends_when_one_side_is_empty_and_the_rest_is_swept() {
     let p = Kalah::parse_position("0,0,0,0,0,0/1,1,1,1,1,0/24-19 n").unwrap();
     assert_eq!(p.outcome(), Some(Outcome::Draw));
     assert_eq!(p.score_margin(Player::First), 0);
+}
+
+#[test]
+fn the_paper_codes_end_test_leaves_norths_sixth_house_out() {
+    // North sows its house-5 stone into house 6: North's houses 1-5 are then empty but house 6
+    // holds 4 stones. Under the paper's code's end test the game is over and each side gets its
+    // remaining stones (the code's getEndScore); under the other rules South moves on.
+    let text = "1,1,1,1,1,1/0,0,0,0,1,3/20-18 n";
+    let start = Kalah::parse_position(&std::format!("{text} paper-code")).unwrap();
+    assert_eq!(start.rules(), KalahRules::PaperCode);
+    assert!(start.outcome().is_none());
+    let mut code = start;
+    code.make(Move(4));
+    assert_eq!(
+        position_string(&code).as_str(),
+        "0,0,0,0,0,0/0,0,0,0,0,0/26-22 s paper-code"
+    );
+    assert_eq!(code.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(code.score_margin(Player::First), 4);
+    assert_eq!(code.count_moves(), 0);
+    let reference = RefKalah::from_position(&start).play(Move(4));
+    assert_eq!(reference.outcome(), Some(Outcome::Win(Player::First)));
+    // A built position with stones only in North's house 6 is over under the code's test only.
+    let p = Kalah::parse_position("1,0,0,0,0,0/0,0,0,0,0,2/20-25 s paper-code").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Win(Player::Second)));
+    for rules in ["", " empty-capture"] {
+        let mut pos = Kalah::parse_position(&std::format!("{text}{rules}")).unwrap();
+        pos.make(Move(4));
+        assert!(pos.outcome().is_none(), "{rules}");
+        assert_eq!(pos.count_moves(), 6, "{rules}");
+    }
+    // Captures follow the code's empty-capture rule.
+    let mut pc = Kalah::parse_position("1,0,1,1,1,1/1,1,1,1,0,1/0-0 s paper-code").unwrap();
+    pc.make(Move(0));
+    assert_eq!(
+        position_string(&pc).as_str(),
+        "0,0,1,1,1,1/1,1,1,1,0,1/1-0 n paper-code"
+    );
 }
 
 #[test]

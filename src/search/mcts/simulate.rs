@@ -121,9 +121,56 @@ impl<G: Game> Mcts<'_, G> {
 
         // Backup.
         self.backpropagate::<H>(&path, reward_first);
-        while let Some((_, mv, u, _)) = path.pop() {
+        // The paper's code's solver step on the way back up (see `expand_lost_siblings`); once
+        // it has run, the nodes above it take up the new proofs and implicit values.
+        let fix = self.config.solver
+            && !self.config.text_solver
+            && self.config.expansion == Expansion::AllChildren;
+        let mut dirty = false;
+        while let Some((child, mv, u, _)) = path.pop() {
             game.undo(mv, u);
+            if !fix {
+                continue;
+            }
+            let parent = path.last().map_or(NodeId::ROOT, |s| s.0);
+            if dirty {
+                self.refresh(parent);
+            }
+            if self.pool.get(child).proven == Proven::Loss
+                && self.pool.get(parent).proven == Proven::Unknown
+            {
+                self.expand_lost_siblings(parent, game);
+                dirty = true;
+            }
         }
         full
+    }
+
+    /// The paper's code's solver step (its `solverFix`): a child of `node` has just been found
+    /// a proven loss for the side to move at `node` (`game` is at `node`). Each child in turn,
+    /// up to the first one that is not a proven loss, is expanded if it is still a leaf, so a
+    /// child the opponent wins at once is proven at once (and `node` too if all children are
+    /// lost), without the two visits a leaf otherwise needs to be expanded.
+    fn expand_lost_siblings(&mut self, node: NodeId, game: &mut G) {
+        let n = *self.pool.get(node);
+        for i in 0..n.added as u32 {
+            let id = NodeId(n.first_child + i);
+            let c = *self.pool.get(id);
+            if c.proven == Proven::Unknown && !c.is(flag::EXPANDED) && !c.is(flag::TERMINAL) {
+                let Some(mv) = G::decode_move(c.mv) else {
+                    break;
+                };
+                let u = game.make(mv);
+                let room = self.expand(id, game);
+                game.undo(mv, u);
+                if !room {
+                    break;
+                }
+            }
+            if self.pool.get(id).proven != Proven::Loss {
+                break;
+            }
+        }
+        self.refresh(node);
     }
 }
