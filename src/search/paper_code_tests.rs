@@ -214,7 +214,7 @@ fn a_lost_child_gets_its_siblings_expanded_unless_text_solver() {
         ("mcts", super::node::Proven::Loss),
         ("mcts(text-solver)", super::node::Proven::Unknown),
     ] {
-        let cfg = spec::parse_mcts::<Bt>(spec).unwrap();
+        let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
         assert_eq!(cfg.text_solver, spec.contains("text-solver"));
         let mut m = Mcts::new(&mut nodes, cfg);
         let mut game = g.clone();
@@ -231,7 +231,7 @@ fn a_lost_child_gets_its_siblings_expanded_unless_text_solver() {
     // Where one move saves the game (a1xb2), the siblings are expanded only up to the first
     // child that is not lost, and the search goes on to find and play the saving move.
     let g = pos("p7/8/8/8/8/4P2P/1p6/P7 w");
-    let cfg = spec::parse_mcts::<Bt>("mcts").unwrap();
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts").unwrap();
     let mut m = Mcts::new(&mut nodes, cfg);
     let mut game = g.clone();
     let r = m.search(&mut game, Budget::iterations(300), &mut NoClock);

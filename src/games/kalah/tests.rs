@@ -228,7 +228,7 @@ fn the_paper_codes_end_test_leaves_norths_sixth_house_out() {
     assert_eq!(code.outcome(), Some(Outcome::Win(Player::First)));
     assert_eq!(code.score_margin(Player::First), 4);
     assert_eq!(code.count_moves(), 0);
-    let reference = RefKalah::from_position(&start).play(Move(4));
+    let reference = ReferenceKalah::from_position(&start).play(Move(4));
     assert_eq!(reference.outcome(), Some(Outcome::Win(Player::First)));
     // A built position with stones only in North's house 6 is over under the code's test only.
     let p = Kalah::parse_position("1,0,0,0,0,0/0,0,0,0,0,2/20-25 s paper-code").unwrap();
