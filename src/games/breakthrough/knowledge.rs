@@ -1,7 +1,7 @@
 //! Breakthrough domain knowledge for the search: the informed playout policy (`ipp`) and
 //! Lorentz & Horey's node priors (`np`).
 
-use super::{Breakthrough, FILE_A, FILE_H, MAX_MOVES, Move, MoveList};
+use super::{Breakthrough, FILE_A, FILE_H, MAX_MOVES, Move, MoveList, nth_set_bit};
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::below;
@@ -40,6 +40,85 @@ fn covered_ahead(pos: &Breakthrough, us: Player) -> u64 {
 ///    quiet move.
 pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
     weighted_ipp::<false>(pos, moves, rng)
+}
+
+/// [`ipp_move`]'s draw straight from the move bitboards, with no move list: the same moves
+/// with the same probabilities, one random number per move.
+///
+/// The decisive test is an AND of the target sets with the goal rank (taking the first move in
+/// generation order, as [`ipp_move`] takes the first in the list); the anti-decisive captures
+/// are the capture targets on the threatened rank; otherwise the targets split into sets of
+/// equal weight (undefended captures 5, defended captures 2, quiet moves 1) and the drawn
+/// number is mapped into them by their popcounts.
+#[inline]
+pub(super) fn ipp_step(pos: &Breakthrough, rng: &mut SearchRng) -> Move {
+    ipp_pick(pos, |n| below(rng, n))
+}
+
+/// The move [`ipp_step`] plays when `draw(n)` returns a number in `0..n` (called at most once).
+#[inline(always)]
+pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Move {
+    let us = pos.side_to_move();
+    let (straight, left, right) = pos.targets(us);
+    let [off_s, off_l, off_r] = Breakthrough::offsets(us);
+    let at = |set: u64, n: u32, off: i8| {
+        let to = nth_set_bit(set, n);
+        Move {
+            from: (to as i8 - off) as u8,
+            to,
+        }
+    };
+    let goal = Breakthrough::goal_rank(us);
+    if (left | straight | right) & goal != 0 {
+        // The first decisive move in generation order (left, straight, right).
+        for (set, off) in [(left, off_l), (straight, off_s), (right, off_r)] {
+            if set & goal != 0 {
+                return at(set & goal, 0, off);
+            }
+        }
+    }
+    let enemy = pos.pieces(us.opponent());
+    let threats = enemy & second_rank(us);
+    let (lt, rt) = (left & threats, right & threats);
+    if (lt | rt) != 0 {
+        // Uniform among the anti-decisive captures.
+        let nl = lt.count_ones();
+        let r = draw(nl + rt.count_ones());
+        return if r < nl {
+            at(lt, r, off_l)
+        } else {
+            at(rt, r - nl, off_r)
+        };
+    }
+    let open = !covered_ahead(pos, us);
+    let (lu, ru) = (left & enemy & open, right & enemy & open);
+    let (lc, rc) = (left & enemy & !open, right & enemy & !open);
+    let (lq, rq) = (left & !enemy, right & !enemy);
+    let n5 = [lu.count_ones(), ru.count_ones()];
+    let n2 = [lc.count_ones(), rc.count_ones()];
+    let n1 = [straight.count_ones(), lq.count_ones(), rq.count_ones()];
+    let total = 5 * (n5[0] + n5[1]) + 2 * (n2[0] + n2[1]) + n1[0] + n1[1] + n1[2];
+    let mut r = draw(total);
+    // Captures first (weight 5, then 2), then the quiet sets.
+    for (set, n, off) in [(lu, n5[0], off_l), (ru, n5[1], off_r)] {
+        if r < 5 * n {
+            return at(set, r / 5, off);
+        }
+        r -= 5 * n;
+    }
+    for (set, n, off) in [(lc, n2[0], off_l), (rc, n2[1], off_r)] {
+        if r < 2 * n {
+            return at(set, r / 2, off);
+        }
+        r -= 2 * n;
+    }
+    if r < n1[0] {
+        at(straight, r, off_s)
+    } else if r < n1[0] + n1[1] {
+        at(lq, r - n1[0], off_l)
+    } else {
+        at(rq, r - n1[0] - n1[1], off_r)
+    }
 }
 
 /// The informed playout policy as the paper's text gives it: decisive and anti-decisive moves
@@ -200,5 +279,78 @@ pub(super) fn order_class(pos: &Breakthrough, mv: Move) -> u8 {
         if to & pos.attacks(them) == 0 { 2 } else { 1 }
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+    use std::collections::HashMap;
+
+    /// Positions met in random games from the start and from a middle game.
+    fn positions() -> std::vec::Vec<Breakthrough> {
+        let mut rng = seeded(3);
+        let mut out = std::vec::Vec::new();
+        let starts = [
+            Breakthrough::start(),
+            Breakthrough::parse_position("8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w")
+                .unwrap(),
+        ];
+        for _ in 0..150 {
+            for s in &starts {
+                let mut g = s.clone();
+                while !g.is_terminal() {
+                    out.push(g.clone());
+                    let mv = g.random_playout_move(&mut rng);
+                    g.make(mv);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every number the bitboard draw can take maps to a move, each move of the list-based
+    /// policy exactly as many times as its weight there: the two draw the same distribution.
+    #[test]
+    fn bitboard_ipp_draws_each_move_with_its_list_weight() {
+        let (mut list, mut cands) = (MoveList::new(), MoveList::new());
+        let mut cases = [0usize; 3];
+        for g in positions() {
+            g.legal_moves(&mut list);
+            ipp_candidates(&g, &list, &mut cands);
+            let mut total = None;
+            let first = ipp_pick(&g, |n| {
+                total = Some(n);
+                0
+            });
+            let Some(total) = total else {
+                // A decisive move: the first in the list, no draw.
+                assert_eq!(first, cands[0]);
+                assert!(
+                    cands.len() == 1
+                        && (1u64 << first.to) & Breakthrough::goal_rank(g.side_to_move()) != 0
+                );
+                cases[0] += 1;
+                continue;
+            };
+            let rescue = cands.len() < list.len();
+            let mut want = HashMap::new();
+            for &mv in cands.iter() {
+                *want.entry(mv).or_insert(0) += if rescue { 1 } else { ipp_weight(&g, mv) };
+            }
+            let mut got = HashMap::new();
+            for r in 0..total {
+                *got.entry(ipp_pick(&g, |n| {
+                    assert_eq!(n, total);
+                    r
+                }))
+                .or_insert(0) += 1;
+            }
+            assert_eq!(got, want, "{g:?}");
+            cases[1 + !rescue as usize] += 1;
+        }
+        // The three branches were all exercised.
+        assert!(cases.iter().all(|&c| c > 100), "{cases:?}");
     }
 }

@@ -447,6 +447,13 @@ impl Game for Breakthrough {
         knowledge::ipp_move(self, moves, rng)
     }
 
+    /// The same draw as [`informed_playout_move`](Game::informed_playout_move) on the legal
+    /// moves, taken from the move bitboards without building the list.
+    #[inline]
+    fn informed_playout_step(&self, _list: &mut MoveList, rng: &mut crate::SearchRng) -> Move {
+        knowledge::ipp_step(self, rng)
+    }
+
     fn informed_playout_move_text(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
         knowledge::ipp_move_text(self, moves, rng)
     }
