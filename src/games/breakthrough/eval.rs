@@ -527,7 +527,7 @@ pub(super) fn lorentz_horey(b: &Breakthrough) -> f32 {
 
 /// The efMS material-and-progress score of one side, in quarter points (exact integers).
 #[inline(always)]
-fn schadd_side(pieces: u64, player: Player) -> i32 {
+pub(super) fn schadd_side(pieces: u64, player: Player) -> i32 {
     if pieces == 0 {
         return 0;
     }

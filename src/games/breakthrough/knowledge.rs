@@ -121,6 +121,164 @@ pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Mov
     }
 }
 
+/// The ε-greedy playout step with efMS, straight from the bitboards: the same distribution as
+/// [`crate::search::playout::greedy`] over every legal move (or, `informed`, over
+/// [`ipp_candidates`] with [`ipp_weight`]), without making, evaluating and undoing each move.
+///
+/// efMS after a move takes few values: a quiet move changes only the mover's progress (and only
+/// a step onto the row past its most advanced piece does), a capture also removes one enemy
+/// piece. So the candidates fall into a handful of classes, each a bitboard: the quiet moves
+/// behind the front row, those onto it, and the captures square by square. Distinct classes'
+/// values are at least 0.0056 apart (efMS moves in steps of 2.5 points; a test checks the table),
+/// far more than the step's tie tolerance of 1e-4, so the code's tie set is exactly the moves of
+/// the best class, and its weighted reservoir draw is one draw weighted by popcounts.
+#[inline]
+pub(super) fn greedy_step_schadd(pos: &Breakthrough, informed: bool, rng: &mut SearchRng) -> Move {
+    greedy_pick_schadd(pos, informed, |n| below(rng, n))
+}
+
+/// The move [`greedy_step_schadd`] plays when `draw(n)` returns a number in `0..n` (called at
+/// most once, only when the best class holds more than one move).
+#[inline(always)]
+pub(super) fn greedy_pick_schadd(
+    pos: &Breakthrough,
+    informed: bool,
+    draw: impl FnOnce(u32) -> u32,
+) -> Move {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let (straight, left, right) = pos.targets(us);
+    let [off_s, off_l, off_r] = Breakthrough::offsets(us);
+    let at = |set: u64, n: u32, off: i8| {
+        let to = nth_set_bit(set, n);
+        Move {
+            from: (to as i8 - off) as u8,
+            to,
+        }
+    };
+    let goal = Breakthrough::goal_rank(us);
+    let own = pos.pieces(us);
+    let enemy = pos.pieces(them);
+    // The candidates, as three target sets.
+    let (mut cl, mut cs, mut cr) = (left, straight, right);
+    if informed {
+        if (left | straight | right) & goal != 0 {
+            // ipp's candidates are the first decisive move alone.
+            for (set, off) in [(left, off_l), (straight, off_s), (right, off_r)] {
+                if set & goal != 0 {
+                    return at(set & goal, 0, off);
+                }
+            }
+        }
+        let threats = enemy & second_rank(us);
+        if (left | right) & threats != 0 {
+            (cl, cs, cr) = (left & threats, 0, right & threats);
+        }
+    }
+    // Scores in efMS's units of 2.5 points, from the mover's side; WIN above any of them.
+    const WIN: i32 = i32::MAX;
+    let side_score = |pieces: u64, p: Player| super::eval::schadd_side(pieces, p) / 10;
+    let ours = side_score(own, us);
+    let theirs = side_score(enemy, them);
+    let clamp = |d: i32| d.clamp(-40, 40);
+    // The row just past our most advanced piece: a quiet step there adds one unit of progress.
+    let front_row = match us {
+        Player::First => (63 - own.leading_zeros()) / 8 + 1,
+        Player::Second => (own.trailing_zeros() / 8).wrapping_sub(1),
+    };
+    let front = if front_row < 8 {
+        0xFFu64 << (8 * front_row)
+    } else {
+        0
+    };
+    let quiet = (cl | cs | cr) & !enemy;
+    let q_behind = clamp(ours - theirs);
+    let q_front = clamp(ours + 1 - theirs);
+    let mut best = i32::MIN;
+    if quiet & goal != 0 {
+        best = WIN;
+    }
+    if quiet & !front != 0 {
+        best = best.max(q_behind);
+    }
+    if quiet & front & !goal != 0 {
+        best = best.max(q_front);
+    }
+    let captures = (cl | cr) & enemy;
+    let capture_value = |c: u64| {
+        let rest = enemy & !c;
+        if c & goal != 0 || rest == 0 {
+            WIN
+        } else {
+            let mine = if c & front != 0 { ours + 1 } else { ours };
+            clamp(mine - side_score(rest, them))
+        }
+    };
+    let mut set = captures;
+    while set != 0 {
+        let c = set & set.wrapping_neg();
+        set ^= c;
+        best = best.max(capture_value(c));
+    }
+    // The best class: its quiet moves and its capture squares.
+    let mut tie_quiet = 0u64;
+    if best == WIN {
+        tie_quiet |= goal;
+    }
+    if q_behind == best {
+        tie_quiet |= !front;
+    }
+    if q_front == best {
+        tie_quiet |= front & !goal;
+    }
+    tie_quiet &= quiet;
+    let mut tie_caps = 0u64;
+    let mut set = captures;
+    while set != 0 {
+        let c = set & set.wrapping_neg();
+        set ^= c;
+        if capture_value(c) == best {
+            tie_caps |= c;
+        }
+    }
+    // Weighted sets (ipp's weights when informed, else 1 each), captures first.
+    let open = !covered_ahead(pos, us);
+    let (w5, w2) = if informed { (5, 2) } else { (1, 1) };
+    let sets = [
+        (cl & tie_caps & open, w5, off_l),
+        (cr & tie_caps & open, w5, off_r),
+        (cl & tie_caps & !open, w2, off_l),
+        (cr & tie_caps & !open, w2, off_r),
+        (cs & tie_quiet, 1, off_s),
+        (cl & tie_quiet, 1, off_l),
+        (cr & tie_quiet, 1, off_r),
+    ];
+    let mut total = 0;
+    let mut moves = 0;
+    for &(set, w, _) in &sets {
+        total += w * set.count_ones();
+        moves += set.count_ones();
+    }
+    let mut r = if moves > 1 { draw(total) } else { 0 };
+    for &(set, w, off) in &sets {
+        let span = w * set.count_ones();
+        if r < span {
+            return at(set, r / w, off);
+        }
+        r -= span;
+    }
+    // Not reached: the best class holds a move.
+    debug_assert!(false, "empty best class");
+    let (set, off) = if cl != 0 {
+        (cl, off_l)
+    } else if cs != 0 {
+        (cs, off_s)
+    } else {
+        (cr, off_r)
+    };
+    at(set, 0, off)
+}
+
 /// The informed playout policy as the paper's text gives it: decisive and anti-decisive moves
 /// as in [`ipp_move`], otherwise "capturing undefended pieces are four times more likely than
 /// other moves", undefended meaning that no enemy piece could recapture.
@@ -352,5 +510,116 @@ mod tests {
         }
         // The three branches were all exercised.
         assert!(cases.iter().all(|&c| c > 100), "{cases:?}");
+    }
+
+    /// Sparse positions (one to four pieces a side, random squares, either side to move), where
+    /// captures of the last piece and near-promotion races are common.
+    fn sparse_positions() -> std::vec::Vec<Breakthrough> {
+        let mut rng = seeded(8);
+        let mut out = std::vec::Vec::new();
+        let mut pick = |n: u32| {
+            let mut set = 0u64;
+            while set.count_ones() < n {
+                set |= 1u64 << (8 + crate::rng::below(&mut rng, 48));
+            }
+            set
+        };
+        for i in 0..3000u32 {
+            let (w, b) = (pick(1 + i % 4), pick(1 + i / 4 % 4));
+            let side = if i % 3 == 0 {
+                Player::Second
+            } else {
+                Player::First
+            };
+            if let Ok(g) = Breakthrough::from_bitboards(w, b & !w, side) {
+                if !g.is_terminal() {
+                    out.push(g);
+                }
+            }
+        }
+        out
+    }
+
+    /// The tie set [`crate::search::playout::greedy`] ends with, move by move as the paper's
+    /// code keeps it, with each move's weight: the generic step draws each of its moves with
+    /// probability weight / total.
+    fn sequential_tie_set(g: &Breakthrough, informed: bool) -> HashMap<Move, u32> {
+        use crate::search::playout::GREEDY_TOLERANCE as TOL;
+        let (mut list, mut cands) = (MoveList::new(), MoveList::new());
+        g.legal_moves(&mut list);
+        if informed {
+            ipp_candidates(g, &list, &mut cands);
+        } else {
+            cands = list.clone();
+        }
+        let me = g.side_to_move();
+        let mut best_v = f32::NEG_INFINITY;
+        let mut set = HashMap::new();
+        for &mv in cands.iter() {
+            let mut h = g.clone();
+            h.make(mv);
+            let v = h.evaluate(super::super::BtEval::Schadd, me);
+            let w = if informed { ipp_weight(g, mv) } else { 1 };
+            if v > best_v + TOL {
+                best_v = v;
+                set.clear();
+                set.insert(mv, w);
+            } else if v >= best_v - TOL {
+                best_v = best_v.max(v);
+                *set.entry(mv).or_insert(0) += w;
+            }
+        }
+        set
+    }
+
+    /// The bitboard ε-greedy step draws every move of the generic step's final tie set exactly
+    /// as often as its weight there, and nothing else, with and without ipp's candidates.
+    #[test]
+    fn bitboard_greedy_draws_the_generic_tie_set_with_its_weights() {
+        let mut drawn = 0;
+        for g in positions().into_iter().chain(sparse_positions()) {
+            for informed in [false, true] {
+                let want = sequential_tie_set(&g, informed);
+                let mut total = None;
+                let first = greedy_pick_schadd(&g, informed, |n| {
+                    total = Some(n);
+                    0
+                });
+                let Some(total) = total else {
+                    assert_eq!(
+                        want.keys().copied().collect::<std::vec::Vec<_>>(),
+                        [first],
+                        "{g:?}"
+                    );
+                    continue;
+                };
+                let mut got = HashMap::new();
+                for r in 0..total {
+                    let mv = greedy_pick_schadd(&g, informed, |n| {
+                        assert_eq!(n, total);
+                        r
+                    });
+                    *got.entry(mv).or_insert(0) += 1;
+                }
+                assert_eq!(got, want, "{g:?} informed {informed}");
+                drawn += 1;
+            }
+        }
+        assert!(drawn > 1000, "{drawn}");
+    }
+
+    /// What makes the class-by-class draw exact: efMS's distinct values (and a win) are further
+    /// apart than the greedy step's tie tolerance.
+    #[test]
+    fn efms_levels_are_further_apart_than_the_tie_tolerance() {
+        use super::super::eval::ms_squash;
+        use crate::search::playout::GREEDY_TOLERANCE as TOL;
+        for d in -41..=40 {
+            assert!(
+                ms_squash(d + 1) - ms_squash(d) > TOL || d.abs() >= 40,
+                "{d}"
+            );
+        }
+        assert!(1.0 - ms_squash(40) > TOL);
     }
 }

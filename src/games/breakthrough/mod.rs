@@ -462,6 +462,20 @@ impl Game for Breakthrough {
         knowledge::ipp_candidates(self, moves, out)
     }
 
+    /// efMS from the bitboards ([`knowledge::greedy_step_schadd`]); efLH scores move by move.
+    #[inline]
+    fn greedy_playout_move(
+        &self,
+        moves: &[Move],
+        eval: BtEval,
+        informed: bool,
+        rng: &mut crate::SearchRng,
+    ) -> Option<Move> {
+        // `moves` is every legal move: Breakthrough's candidate moves are its legal moves.
+        debug_assert_eq!(moves.len() as u64, self.count_moves());
+        (eval == BtEval::Schadd).then(|| knowledge::greedy_step_schadd(self, informed, rng))
+    }
+
     fn informed_weight(&self, mv: Move) -> u32 {
         knowledge::ipp_weight(self, mv)
     }
