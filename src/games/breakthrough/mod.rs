@@ -462,7 +462,8 @@ impl Game for Breakthrough {
         knowledge::ipp_candidates(self, moves, out)
     }
 
-    /// efMS from the bitboards ([`knowledge::greedy_step_schadd`]); efLH scores move by move.
+    /// efMS from the bitboards (by value classes, `knowledge::greedy_step_schadd`); efLH scores
+    /// move by move.
     #[inline]
     fn greedy_playout_move(
         &self,
