@@ -19,6 +19,9 @@ const BREAKTHROUGH_MIDDLE: &str = "pppppppp/1ppp1ppp/4p3/p7/2P1P3/1P6/P2P1PPP/PP
 const LINES_OF_ACTION_MIDDLE: &str = "1XXX1XX1/O6O/O1X1O3/O6O/O1O4O/O2X3O/7O/1XX1XXX1 b";
 const KALAH_MIDDLE: &str = "0,6,6,1,6,0/1,6,6,5,0,7/3-1 s";
 
+/// The middle position of issue 12's table (the paper-comparison rows of `docs/performance.md`).
+const BT_PAPER_MIDDLE: &str = "8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w";
+
 /// Benches `players` from each of `positions` (`None`: the initial position) with `sims`
 /// simulations per search. The group is `<game>_mcts`, as `breakthrough_mcts` always was.
 fn bench_game<G: Game>(
@@ -28,7 +31,32 @@ fn bench_game<G: Game>(
     positions: &[(&str, Option<&str>)],
     players: &[&str],
 ) {
-    let mut g = c.benchmark_group(format!("{}_mcts", G::NAME));
+    bench_in_group::<G>(
+        c,
+        &format!("{}_mcts", G::NAME),
+        nodes,
+        sims,
+        positions,
+        players,
+    );
+}
+
+/// [`bench_game`] in the group `group`, each benchmark named `<game>/<player>/<position>`
+/// when the group is not the game's own.
+fn bench_in_group<G: Game>(
+    c: &mut Criterion,
+    group: &str,
+    nodes: &mut [Node],
+    sims: u64,
+    positions: &[(&str, Option<&str>)],
+    players: &[&str],
+) {
+    let prefix = if group == format!("{}_mcts", G::NAME) {
+        String::new()
+    } else {
+        format!("{}/", G::NAME)
+    };
+    let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(sims));
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(500))
@@ -41,7 +69,7 @@ fn bench_game<G: Game>(
         for &player in players {
             let cfg = spec::parse_mcts::<G>(player).expect("valid spec");
             let mut seed = 0u64;
-            g.bench_function(format!("{player}/{name}"), |b| {
+            g.bench_function(format!("{prefix}{player}/{name}"), |b| {
                 b.iter(|| {
                     seed += 1;
                     let c = cfg.with_seed(seed);
@@ -110,5 +138,43 @@ fn all_games(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, all_games);
+/// Issue 12's table, row by row (`docs/performance.md`, "The papers' configurations"): the
+/// paper's Breakthrough configurations from the start and the issue's middle game, and Kalah's
+/// `fet4` rows, 20,000 simulations a search (5,000 for the slow `bl` rows).
+fn paper_table(c: &mut Criterion) {
+    let mut nodes = vec![Node::EMPTY; 1 << 20];
+    let bt = [("start", None), ("middle", Some(BT_PAPER_MIDDLE))];
+    let group = "paper_table";
+    bench_in_group::<Breakthrough>(
+        c,
+        group,
+        &mut nodes,
+        20_000,
+        &bt,
+        &[
+            "mcts",
+            "mcts(ipp)",
+            "mcts(efLH,bl')",
+            "mcts(efLH,bl',im0.6)",
+        ],
+    );
+    bench_in_group::<Breakthrough>(
+        c,
+        group,
+        &mut nodes,
+        5_000,
+        &bt,
+        &["mcts(bl)", "mcts(bl,im0.4)"],
+    );
+    bench_in_group::<Kalah>(
+        c,
+        group,
+        &mut nodes,
+        20_000,
+        &[("start", None)],
+        &["mcts(fet4)", "mcts(fet4,im0.3)"],
+    );
+}
+
+criterion_group!(benches, all_games, paper_table);
 criterion_main!(benches);

@@ -427,6 +427,22 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         }
     }
 
+    /// The ε-greedy playout step's move among every legal move (`moves`), if the game draws it
+    /// from its own structures: from the same distribution as
+    /// [`greedy`](crate::search::playout) scoring each move (with `informed`, over
+    /// [`informed_candidates`](Game::informed_candidates) weighted by
+    /// [`informed_weight`](Game::informed_weight)). `None`, the default, lets the generic step
+    /// score the moves one by one. Breakthrough answers for efMS from its bitboards.
+    fn greedy_playout_move(
+        &self,
+        _moves: &[Self::Move],
+        _eval: Self::Eval,
+        _informed: bool,
+        _rng: &mut SearchRng,
+    ) -> Option<Self::Move> {
+        None
+    }
+
     /// How many times `mv` stands in the informed policy's draw (Breakthrough's ipp: 5 for an
     /// undefended capture, 2 for another capture, 1 for a quiet move). The paper's code draws
     /// ε-greedy ties from that list, so ties are weighted the same way. The default is 1.

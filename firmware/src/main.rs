@@ -17,15 +17,22 @@ use imcts::game::move_string;
 use imcts::games::breakthrough::Breakthrough;
 use imcts::search::mcts::Mcts;
 use imcts::search::node::Node;
-use imcts::search::{Budget, NoClock, spec};
+use imcts::search::{Budget, NoClock};
 
 /// Bytes of the node pool: 8 KiB, 341 nodes of 24 bytes.
 const POOL_BYTES: usize = 8 * 1024;
 const NODES: usize = POOL_BYTES / core::mem::size_of::<Node>();
 /// Simulations of the search.
 const SIMULATIONS: u64 = 300;
-/// The player, as the papers label it.
-const PLAYER: &str = "mcts(ipp,im0.4)";
+// The player's configuration, built without parsing (also compiled by the kernel's test
+// `tests/firmware_player.rs`, which checks it against the spec).
+include!("player.rs");
+
+/// `v` in thousandths, rounded half away from zero (printed without float formatting, which
+/// would link about 10 KiB of `core::fmt` float code).
+fn milli(v: f32) -> i32 {
+    (v * 1000.0 + if v < 0.0 { -0.5 } else { 0.5 }) as i32
+}
 
 /// The node pool, in `.bss` (not `.data`: a `[Node::EMPTY; N]` initialiser would cost 8 KiB of
 /// flash for its image), filled with blank nodes at start-up.
@@ -68,15 +75,16 @@ fn main() -> ! {
     // for the rest of the program, since `main` never returns.
     let nodes: &'static mut [Node] = unsafe { core::slice::from_raw_parts_mut(base, NODES) };
 
-    let ok = match spec::parse_mcts::<Breakthrough>(PLAYER) {
+    let ok = match player().validate() {
         Ok(config) => {
             let mut game = Breakthrough::new();
             let mut mcts = Mcts::new(nodes, config);
             let r = mcts.search(&mut game, Budget::iterations(SIMULATIONS), &mut NoClock);
             match r.best {
                 Some(mv) if game.is_legal(mv) => {
+                    let v = milli(r.value);
                     hprintln!(
-                        "bestmove {} player {} sims {} nodes {}/{} pool {} B stack {} B value {:.3} stop {}",
+                        "bestmove {} player {} sims {} nodes {}/{} pool {} B stack {} B value {}{}.{:03} stop {}",
                         move_string(&game, mv),
                         PLAYER,
                         r.simulations,
@@ -84,7 +92,9 @@ fn main() -> ! {
                         mcts.capacity(),
                         POOL_BYTES,
                         stack_peak(),
-                        r.value,
+                        if v < 0 { "-" } else { "" },
+                        v.unsigned_abs() / 1000,
+                        v.unsigned_abs() % 1000,
                         r.stop.name()
                     );
                     true
@@ -96,7 +106,7 @@ fn main() -> ! {
             }
         }
         Err(_) => {
-            hprintln!("error: bad player spec");
+            hprintln!("error: invalid player configuration");
             false
         }
     };

@@ -52,7 +52,7 @@ const fn sqrt_ln_entry(n: usize) -> f32 {
 }
 
 /// The tables, computed at compile time: 32 KiB of read-only data.
-#[cfg(not(feature = "lazy-uct-tables"))]
+#[cfg(not(any(feature = "lazy-uct-tables", feature = "small-uct-tables")))]
 mod tables {
     use super::{N, inv_sqrt_entry, sqrt_ln_entry};
 
@@ -86,6 +86,55 @@ mod tables {
     #[inline(always)]
     pub fn sqrt_ln(n: usize) -> f32 {
         SQRT_LN[n]
+    }
+}
+
+/// The first `SMALL` entries of the tables at compile time (feature
+/// `small-uct-tables`, without `lazy-uct-tables`): 8 KiB of read-only data instead of 32 KiB,
+/// for small flash. Entries from `SMALL` to `N` are computed when asked for, by the same `f64`
+/// functions, so the values (and searches) are bit-identical; that costs a software `f64`
+/// Newton iteration per lookup of a count past `SMALL`, which only long searches reach.
+#[cfg(all(feature = "small-uct-tables", not(feature = "lazy-uct-tables")))]
+mod tables {
+    use super::{inv_sqrt_entry, sqrt_ln_entry};
+
+    /// Visit counts below this are looked up.
+    pub const SMALL: usize = 1024;
+
+    static INV_SQRT: [f32; SMALL] = {
+        let mut t = [0.0f32; SMALL];
+        let mut i = 1;
+        while i < SMALL {
+            t[i] = inv_sqrt_entry(i);
+            i += 1;
+        }
+        t
+    };
+
+    static SQRT_LN: [f32; SMALL] = {
+        let mut t = [0.0f32; SMALL];
+        let mut i = 2;
+        while i < SMALL {
+            t[i] = sqrt_ln_entry(i);
+            i += 1;
+        }
+        t
+    };
+
+    #[inline(always)]
+    pub fn inv_sqrt(n: usize) -> f32 {
+        match INV_SQRT.get(n) {
+            Some(&v) => v,
+            None => inv_sqrt_entry(n),
+        }
+    }
+
+    #[inline(always)]
+    pub fn sqrt_ln(n: usize) -> f32 {
+        match SQRT_LN.get(n) {
+            Some(&v) => v,
+            None => sqrt_ln_entry(n),
+        }
     }
 }
 

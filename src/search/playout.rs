@@ -234,6 +234,9 @@ pub(crate) fn greedy<G: Game>(
     rng: &mut SearchRng,
 ) -> G::Move {
     let informed = cfg.playout.policy == PlayoutPolicy::Informed;
+    if let Some(mv) = game.greedy_playout_move(moves, cfg.eval, informed, rng) {
+        return mv;
+    }
     let mut candidates = G::MoveList::default();
     let moves = if informed {
         game.informed_candidates(moves, &mut candidates);

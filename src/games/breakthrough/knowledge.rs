@@ -4,11 +4,18 @@
 use super::{Breakthrough, MAX_MOVES, Move, MoveList};
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
+use crate::games::bitboard::Bitboard;
 use crate::rng::below;
 
 /// The edge files as raw words: this module computes on the bitboards' words.
 const FILE_A: u64 = super::FILE_A.0;
 const FILE_H: u64 = super::FILE_H.0;
+
+/// The `n`-th set square of `set` (from the lowest).
+#[inline(always)]
+fn nth_set_bit(set: u64, n: u32) -> u8 {
+    Bitboard(set).nth(n)
+}
 
 /// The rank one step from `player`'s back rank: an enemy piece there threatens to win next move.
 #[inline(always)]
@@ -44,6 +51,245 @@ fn covered_ahead(pos: &Breakthrough, us: Player) -> u64 {
 ///    quiet move.
 pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) -> Move {
     weighted_ipp::<false>(pos, moves, rng)
+}
+
+/// [`ipp_move`]'s draw straight from the move bitboards, with no move list: the same moves
+/// with the same probabilities, one random number per move.
+///
+/// The decisive test is an AND of the target sets with the goal rank (taking the first move in
+/// generation order, as [`ipp_move`] takes the first in the list); the anti-decisive captures
+/// are the capture targets on the threatened rank; otherwise the targets split into sets of
+/// equal weight (undefended captures 5, defended captures 2, quiet moves 1) and the drawn
+/// number is mapped into them by their popcounts.
+#[inline]
+pub(super) fn ipp_step(pos: &Breakthrough, rng: &mut SearchRng) -> Move {
+    ipp_pick(pos, |n| below(rng, n))
+}
+
+/// The move [`ipp_step`] plays when `draw(n)` returns a number in `0..n` (called at most once).
+#[inline(always)]
+pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Move {
+    let us = pos.side_to_move();
+    let (straight, left, right) = pos.targets(us);
+    let (straight, left, right) = (straight.0, left.0, right.0);
+    let [off_s, off_l, off_r] = Breakthrough::offsets(us);
+    let at = |set: u64, n: u32, off: i8| {
+        let to = nth_set_bit(set, n);
+        Move {
+            from: (to as i8 - off) as u8,
+            to,
+        }
+    };
+    let goal = Breakthrough::goal_rank(us).0;
+    if (left | straight | right) & goal != 0 {
+        // The first decisive move in generation order (left, straight, right).
+        for (set, off) in [(left, off_l), (straight, off_s), (right, off_r)] {
+            if set & goal != 0 {
+                return at(set & goal, 0, off);
+            }
+        }
+    }
+    let enemy = pos.pieces(us.opponent()).0;
+    let threats = enemy & second_rank(us);
+    let (lt, rt) = (left & threats, right & threats);
+    if (lt | rt) != 0 {
+        // Uniform among the anti-decisive captures.
+        let nl = lt.count_ones();
+        let r = draw(nl + rt.count_ones());
+        return if r < nl {
+            at(lt, r, off_l)
+        } else {
+            at(rt, r - nl, off_r)
+        };
+    }
+    let open = !covered_ahead(pos, us);
+    let (lu, ru) = (left & enemy & open, right & enemy & open);
+    let (lc, rc) = (left & enemy & !open, right & enemy & !open);
+    let (lq, rq) = (left & !enemy, right & !enemy);
+    let n5 = [lu.count_ones(), ru.count_ones()];
+    let n2 = [lc.count_ones(), rc.count_ones()];
+    let n1 = [straight.count_ones(), lq.count_ones(), rq.count_ones()];
+    let total = 5 * (n5[0] + n5[1]) + 2 * (n2[0] + n2[1]) + n1[0] + n1[1] + n1[2];
+    let mut r = draw(total);
+    // Captures first (weight 5, then 2), then the quiet sets.
+    for (set, n, off) in [(lu, n5[0], off_l), (ru, n5[1], off_r)] {
+        if r < 5 * n {
+            return at(set, r / 5, off);
+        }
+        r -= 5 * n;
+    }
+    for (set, n, off) in [(lc, n2[0], off_l), (rc, n2[1], off_r)] {
+        if r < 2 * n {
+            return at(set, r / 2, off);
+        }
+        r -= 2 * n;
+    }
+    if r < n1[0] {
+        at(straight, r, off_s)
+    } else if r < n1[0] + n1[1] {
+        at(lq, r - n1[0], off_l)
+    } else {
+        at(rq, r - n1[0] - n1[1], off_r)
+    }
+}
+
+/// The ε-greedy playout step with efMS, straight from the bitboards: the same distribution as
+/// [`crate::search::playout::greedy`] over every legal move (or, `informed`, over
+/// [`ipp_candidates`] with [`ipp_weight`]), without making, evaluating and undoing each move.
+///
+/// efMS after a move takes few values: a quiet move changes only the mover's progress (and only
+/// a step onto the row past its most advanced piece does), a capture also removes one enemy
+/// piece. So the candidates fall into a handful of classes, each a bitboard: the quiet moves
+/// behind the front row, those onto it, and the captures square by square. Distinct classes'
+/// values are at least 0.0056 apart (efMS moves in steps of 2.5 points; a test checks the table),
+/// far more than the step's tie tolerance of 1e-4, so the code's tie set is exactly the moves of
+/// the best class, and its weighted reservoir draw is one draw weighted by popcounts.
+#[inline]
+pub(super) fn greedy_step_schadd(pos: &Breakthrough, informed: bool, rng: &mut SearchRng) -> Move {
+    greedy_pick_schadd(pos, informed, |n| below(rng, n))
+}
+
+/// The move [`greedy_step_schadd`] plays when `draw(n)` returns a number in `0..n` (called at
+/// most once, only when the best class holds more than one move).
+#[inline(always)]
+pub(super) fn greedy_pick_schadd(
+    pos: &Breakthrough,
+    informed: bool,
+    draw: impl FnOnce(u32) -> u32,
+) -> Move {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let (straight, left, right) = pos.targets(us);
+    let (straight, left, right) = (straight.0, left.0, right.0);
+    let [off_s, off_l, off_r] = Breakthrough::offsets(us);
+    let at = |set: u64, n: u32, off: i8| {
+        let to = nth_set_bit(set, n);
+        Move {
+            from: (to as i8 - off) as u8,
+            to,
+        }
+    };
+    let goal = Breakthrough::goal_rank(us).0;
+    let own = pos.pieces(us).0;
+    let enemy = pos.pieces(them).0;
+    // The candidates, as three target sets.
+    let (mut cl, mut cs, mut cr) = (left, straight, right);
+    if informed {
+        if (left | straight | right) & goal != 0 {
+            // ipp's candidates are the first decisive move alone.
+            for (set, off) in [(left, off_l), (straight, off_s), (right, off_r)] {
+                if set & goal != 0 {
+                    return at(set & goal, 0, off);
+                }
+            }
+        }
+        let threats = enemy & second_rank(us);
+        if (left | right) & threats != 0 {
+            (cl, cs, cr) = (left & threats, 0, right & threats);
+        }
+    }
+    // Scores in efMS's units of 2.5 points, from the mover's side; WIN above any of them.
+    const WIN: i32 = i32::MAX;
+    let side_score = |pieces: u64, p: Player| super::eval::schadd_side(pieces, p) / 10;
+    let ours = side_score(own, us);
+    let theirs = side_score(enemy, them);
+    let clamp = |d: i32| d.clamp(-40, 40);
+    // The row just past our most advanced piece: a quiet step there adds one unit of progress.
+    let front_row = match us {
+        Player::First => (63 - own.leading_zeros()) / 8 + 1,
+        Player::Second => (own.trailing_zeros() / 8).wrapping_sub(1),
+    };
+    let front = if front_row < 8 {
+        0xFFu64 << (8 * front_row)
+    } else {
+        0
+    };
+    let quiet = (cl | cs | cr) & !enemy;
+    let q_behind = clamp(ours - theirs);
+    let q_front = clamp(ours + 1 - theirs);
+    let mut best = i32::MIN;
+    if quiet & goal != 0 {
+        best = WIN;
+    }
+    if quiet & !front != 0 {
+        best = best.max(q_behind);
+    }
+    if quiet & front & !goal != 0 {
+        best = best.max(q_front);
+    }
+    let captures = (cl | cr) & enemy;
+    let capture_value = |c: u64| {
+        let rest = enemy & !c;
+        if c & goal != 0 || rest == 0 {
+            WIN
+        } else {
+            let mine = if c & front != 0 { ours + 1 } else { ours };
+            clamp(mine - side_score(rest, them))
+        }
+    };
+    let mut set = captures;
+    while set != 0 {
+        let c = set & set.wrapping_neg();
+        set ^= c;
+        best = best.max(capture_value(c));
+    }
+    // The best class: its quiet moves and its capture squares.
+    let mut tie_quiet = 0u64;
+    if best == WIN {
+        tie_quiet |= goal;
+    }
+    if q_behind == best {
+        tie_quiet |= !front;
+    }
+    if q_front == best {
+        tie_quiet |= front & !goal;
+    }
+    tie_quiet &= quiet;
+    let mut tie_caps = 0u64;
+    let mut set = captures;
+    while set != 0 {
+        let c = set & set.wrapping_neg();
+        set ^= c;
+        if capture_value(c) == best {
+            tie_caps |= c;
+        }
+    }
+    // Weighted sets (ipp's weights when informed, else 1 each), captures first.
+    let open = !covered_ahead(pos, us);
+    let (w5, w2) = if informed { (5, 2) } else { (1, 1) };
+    let sets = [
+        (cl & tie_caps & open, w5, off_l),
+        (cr & tie_caps & open, w5, off_r),
+        (cl & tie_caps & !open, w2, off_l),
+        (cr & tie_caps & !open, w2, off_r),
+        (cs & tie_quiet, 1, off_s),
+        (cl & tie_quiet, 1, off_l),
+        (cr & tie_quiet, 1, off_r),
+    ];
+    let mut total = 0;
+    let mut moves = 0;
+    for &(set, w, _) in &sets {
+        total += w * set.count_ones();
+        moves += set.count_ones();
+    }
+    let mut r = if moves > 1 { draw(total) } else { 0 };
+    for &(set, w, off) in &sets {
+        let span = w * set.count_ones();
+        if r < span {
+            return at(set, r / w, off);
+        }
+        r -= span;
+    }
+    // Not reached: the best class holds a move.
+    debug_assert!(false, "empty best class");
+    let (set, off) = if cl != 0 {
+        (cl, off_l)
+    } else if cs != 0 {
+        (cs, off_s)
+    } else {
+        (cr, off_r)
+    };
+    at(set, 0, off)
 }
 
 /// The informed playout policy as the paper's text gives it: decisive and anti-decisive moves
@@ -204,5 +450,189 @@ pub(super) fn order_class(pos: &Breakthrough, mv: Move) -> u8 {
         if to & pos.attacks(them).0 == 0 { 2 } else { 1 }
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+    use std::collections::HashMap;
+
+    /// Positions met in random games from the start and from a middle game.
+    fn positions() -> std::vec::Vec<Breakthrough> {
+        let mut rng = seeded(3);
+        let mut out = std::vec::Vec::new();
+        let starts = [
+            Breakthrough::start(),
+            Breakthrough::parse_position("8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w")
+                .unwrap(),
+        ];
+        for _ in 0..150 {
+            for s in &starts {
+                let mut g = s.clone();
+                while !g.is_terminal() {
+                    out.push(g.clone());
+                    let mv = g.random_playout_move(&mut rng);
+                    g.make(mv);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every number the bitboard draw can take maps to a move, each move of the list-based
+    /// policy exactly as many times as its weight there: the two draw the same distribution.
+    #[test]
+    fn bitboard_ipp_draws_each_move_with_its_list_weight() {
+        let (mut list, mut cands) = (MoveList::new(), MoveList::new());
+        let mut cases = [0usize; 3];
+        for g in positions() {
+            g.legal_moves(&mut list);
+            ipp_candidates(&g, &list, &mut cands);
+            let mut total = None;
+            let first = ipp_pick(&g, |n| {
+                total = Some(n);
+                0
+            });
+            let Some(total) = total else {
+                // A decisive move: the first in the list, no draw.
+                assert_eq!(first, cands[0]);
+                assert!(
+                    cands.len() == 1
+                        && (1u64 << first.to) & Breakthrough::goal_rank(g.side_to_move()).0 != 0
+                );
+                cases[0] += 1;
+                continue;
+            };
+            let rescue = cands.len() < list.len();
+            let mut want = HashMap::new();
+            for &mv in cands.iter() {
+                *want.entry(mv).or_insert(0) += if rescue { 1 } else { ipp_weight(&g, mv) };
+            }
+            let mut got = HashMap::new();
+            for r in 0..total {
+                *got.entry(ipp_pick(&g, |n| {
+                    assert_eq!(n, total);
+                    r
+                }))
+                .or_insert(0) += 1;
+            }
+            assert_eq!(got, want, "{g:?}");
+            cases[1 + !rescue as usize] += 1;
+        }
+        // The three branches were all exercised.
+        assert!(cases.iter().all(|&c| c > 100), "{cases:?}");
+    }
+
+    /// Sparse positions (one to four pieces a side, random squares, either side to move), where
+    /// captures of the last piece and near-promotion races are common.
+    fn sparse_positions() -> std::vec::Vec<Breakthrough> {
+        let mut rng = seeded(8);
+        let mut out = std::vec::Vec::new();
+        let mut pick = |n: u32| {
+            let mut set = 0u64;
+            while set.count_ones() < n {
+                set |= 1u64 << (8 + crate::rng::below(&mut rng, 48));
+            }
+            set
+        };
+        for i in 0..3000u32 {
+            let (w, b) = (pick(1 + i % 4), pick(1 + i / 4 % 4));
+            let side = if i % 3 == 0 {
+                Player::Second
+            } else {
+                Player::First
+            };
+            if let Ok(g) = Breakthrough::from_bitboards(Bitboard(w), Bitboard(b & !w), side) {
+                if !g.is_terminal() {
+                    out.push(g);
+                }
+            }
+        }
+        out
+    }
+
+    /// The tie set [`crate::search::playout::greedy`] ends with, move by move as the paper's
+    /// code keeps it, with each move's weight: the generic step draws each of its moves with
+    /// probability weight / total.
+    fn sequential_tie_set(g: &Breakthrough, informed: bool) -> HashMap<Move, u32> {
+        use crate::search::playout::GREEDY_TOLERANCE as TOL;
+        let (mut list, mut cands) = (MoveList::new(), MoveList::new());
+        g.legal_moves(&mut list);
+        if informed {
+            ipp_candidates(g, &list, &mut cands);
+        } else {
+            cands = list.clone();
+        }
+        let me = g.side_to_move();
+        let mut best_v = f32::NEG_INFINITY;
+        let mut set = HashMap::new();
+        for &mv in cands.iter() {
+            let mut h = g.clone();
+            h.make(mv);
+            let v = h.evaluate(super::super::BreakthroughEval::Schadd, me);
+            let w = if informed { ipp_weight(g, mv) } else { 1 };
+            if v > best_v + TOL {
+                best_v = v;
+                set.clear();
+                set.insert(mv, w);
+            } else if v >= best_v - TOL {
+                best_v = best_v.max(v);
+                *set.entry(mv).or_insert(0) += w;
+            }
+        }
+        set
+    }
+
+    /// The bitboard ε-greedy step draws every move of the generic step's final tie set exactly
+    /// as often as its weight there, and nothing else, with and without ipp's candidates.
+    #[test]
+    fn bitboard_greedy_draws_the_generic_tie_set_with_its_weights() {
+        let mut drawn = 0;
+        for g in positions().into_iter().chain(sparse_positions()) {
+            for informed in [false, true] {
+                let want = sequential_tie_set(&g, informed);
+                let mut total = None;
+                let first = greedy_pick_schadd(&g, informed, |n| {
+                    total = Some(n);
+                    0
+                });
+                let Some(total) = total else {
+                    assert_eq!(
+                        want.keys().copied().collect::<std::vec::Vec<_>>(),
+                        [first],
+                        "{g:?}"
+                    );
+                    continue;
+                };
+                let mut got = HashMap::new();
+                for r in 0..total {
+                    let mv = greedy_pick_schadd(&g, informed, |n| {
+                        assert_eq!(n, total);
+                        r
+                    });
+                    *got.entry(mv).or_insert(0) += 1;
+                }
+                assert_eq!(got, want, "{g:?} informed {informed}");
+                drawn += 1;
+            }
+        }
+        assert!(drawn > 1000, "{drawn}");
+    }
+
+    /// What makes the class-by-class draw exact: efMS's distinct values (and a win) are further
+    /// apart than the greedy step's tie tolerance.
+    #[test]
+    fn efms_levels_are_further_apart_than_the_tie_tolerance() {
+        use super::super::eval::ms_squash;
+        use crate::search::playout::GREEDY_TOLERANCE as TOL;
+        for d in -41..=40 {
+            assert!(
+                ms_squash(d + 1) - ms_squash(d) > TOL || d.abs() >= 40,
+                "{d}"
+            );
+        }
+        assert!(1.0 - ms_squash(40) > TOL);
     }
 }

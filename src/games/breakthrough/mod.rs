@@ -441,12 +441,35 @@ impl Game for Breakthrough {
         knowledge::ipp_move(self, moves, rng)
     }
 
+    /// The same draw as [`informed_playout_move`](Game::informed_playout_move) on the legal
+    /// moves, taken from the move bitboards without building the list.
+    #[inline]
+    fn informed_playout_step(&self, _list: &mut MoveList, rng: &mut crate::SearchRng) -> Move {
+        knowledge::ipp_step(self, rng)
+    }
+
     fn informed_playout_move_text(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {
         knowledge::ipp_move_text(self, moves, rng)
     }
 
     fn informed_candidates(&self, moves: &[Move], out: &mut MoveList) {
         knowledge::ipp_candidates(self, moves, out)
+    }
+
+    /// efMS from the bitboards (by value classes, `knowledge::greedy_step_schadd`); efLH scores
+    /// move by move.
+    #[inline]
+    fn greedy_playout_move(
+        &self,
+        moves: &[Move],
+        eval: BreakthroughEval,
+        informed: bool,
+        rng: &mut crate::SearchRng,
+    ) -> Option<Move> {
+        // `moves` is every legal move: Breakthrough's candidate moves are its legal moves.
+        debug_assert_eq!(moves.len() as u64, self.count_moves());
+        (eval == BreakthroughEval::Schadd)
+            .then(|| knowledge::greedy_step_schadd(self, informed, rng))
     }
 
     fn informed_weight(&self, mv: Move) -> u32 {

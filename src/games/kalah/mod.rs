@@ -275,6 +275,23 @@ impl Game for Kalah {
         }
     }
 
+    /// The `r`-th non-empty house for `r` drawn below their number: the move the default (a
+    /// list, then `below`) picks with the same random number, without the list.
+    #[inline]
+    fn random_playout_move(&self, rng: &mut SearchRng) -> Move {
+        let base = pit(self.side, 0);
+        let mut houses = 0u32;
+        for h in 0..HOUSES {
+            houses |= ((self.pits[base + h] != 0) as u32) << h;
+        }
+        let mut r = crate::rng::below(rng, houses.count_ones());
+        while r > 0 {
+            houses &= houses - 1;
+            r -= 1;
+        }
+        Move(houses.trailing_zeros() as u8)
+    }
+
     #[inline]
     fn count_moves(&self) -> u64 {
         if self.over() {

@@ -363,3 +363,32 @@ fn bad_input_gets_typed_errors_and_never_panics() {
         let _ = start.parse_move(&s);
     }
 }
+
+#[test]
+fn evaluation_table_equals_tanhf_bit_for_bit() {
+    for d in -60..=60 {
+        let want = libm::tanhf(d as f32 / EVAL_SCALE);
+        assert_eq!(super::eval::squash(d).to_bits(), want.to_bits(), "{d}");
+    }
+}
+
+/// The list-free random move is the move the list-based default picks with the same number.
+#[test]
+fn random_playout_move_matches_the_list_draw() {
+    let mut rng = crate::rng::seeded(5);
+    let mut list = MoveList::new();
+    let mut positions = 0;
+    for _ in 0..300 {
+        let mut g = Kalah::random_board(&mut rng);
+        while !g.is_terminal() {
+            g.legal_moves(&mut list);
+            let mut a = rng.clone();
+            let want = list[crate::rng::below(&mut a, list.len() as u32) as usize];
+            assert_eq!(g.random_playout_move(&mut rng), want, "{g:?}");
+            assert_eq!(a, rng);
+            g.make(want);
+            positions += 1;
+        }
+    }
+    assert!(positions > 1000);
+}
