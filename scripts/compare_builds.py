@@ -4,11 +4,13 @@ simulations a move, seats alternating, per-game seeds, each side through `imcts 
 checking that a change to the search or a playout does not make a player weaker than the last
 landed build (build that from a clean checkout of the previous commit).
 
-Usage: scripts/compare_builds.py NEW_IMCTS OLD_IMCTS SPEC SIMS GAMES
+Usage: scripts/compare_builds.py NEW_IMCTS OLD_IMCTS SPEC SIMS GAMES [SEED_BASE]
+SEED_BASE (default 0) offsets every game seed, for a further run on fresh games.
 Prints NEW's score with a Wilson 95% interval. Optional; not used by tests.
 """
 import subprocess, sys, math
 new, old, spec, sims, games = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+base = int(sys.argv[6]) if len(sys.argv) > 6 else 0
 def eng(path, seed):
     p = subprocess.Popen([path, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     def cmd(c):
@@ -17,7 +19,7 @@ def eng(path, seed):
     return p, cmd
 score = 0.0
 for g in range(games):
-    pn, cn = eng(new, 1000 + g); po, co = eng(old, 5000 + g)
+    pn, cn = eng(new, base + 1000 + g); po, co = eng(old, base + 5000 + g)
     first = cn if g % 2 == 0 else co   # new plays first in even games
     second = co if g % 2 == 0 else cn
     side = [first, second]; t = 0
