@@ -313,14 +313,14 @@ impl<'a, G: Game> Mcts<'a, G> {
         }
     }
 
-    /// Searches `game` within `budget` and returns the chosen move. `game` is left as it was.
-    pub fn search<C: Clock>(
+    /// What every search does before its simulations, on the calling thread: finished and
+    /// single-move positions answered at once, tree reuse or a fresh root, the root expanded.
+    /// `Err` is the finished answer; `Ok` the result to fill in, with `moves` the root's moves.
+    pub(crate) fn prepare_root(
         &mut self,
         game: &mut G,
-        budget: Budget,
-        clock: &mut C,
-    ) -> SearchResult<G> {
-        let start = clock.now_us();
+        moves: &mut G::MoveList,
+    ) -> Result<SearchResult<G>, SearchResult<G>> {
         let mut result = SearchResult {
             best: None,
             value: 0.0,
@@ -334,15 +334,14 @@ impl<'a, G: Game> Mcts<'a, G> {
         if let Some(o) = game.outcome() {
             result.value = o.reward(game.side_to_move());
             result.nodes_used = self.pool.len();
-            return result;
+            return Err(result);
         }
-        let mut moves = G::MoveList::default();
-        game.legal_moves(&mut moves);
+        game.legal_moves(moves);
         if moves.moves().len() == 1 {
             result.best = Some(moves.moves()[0]);
             result.stop = StopReason::SingleMove;
             result.nodes_used = self.pool.len();
-            return result;
+            return Err(result);
         }
         let reuse = self.config.reuse_tree
             && !self.pool.is_empty()
@@ -358,13 +357,29 @@ impl<'a, G: Game> Mcts<'a, G> {
                         n.flags |= flag::MOVER_SECOND;
                     }
                 }
-                None => return self.fallback(game, moves.moves(), result),
+                None => return Err(self.fallback(game, moves.moves(), result)),
             }
         }
         if !self.pool.get(NodeId::ROOT).is(flag::EXPANDED) && !self.expand(NodeId::ROOT, game) {
             result.pool_full = true;
-            return self.fallback(game, moves.moves(), result);
+            return Err(self.fallback(game, moves.moves(), result));
         }
+        Ok(result)
+    }
+
+    /// Searches `game` within `budget` and returns the chosen move. `game` is left as it was.
+    pub fn search<C: Clock>(
+        &mut self,
+        game: &mut G,
+        budget: Budget,
+        clock: &mut C,
+    ) -> SearchResult<G> {
+        let start = clock.now_us();
+        let mut moves = G::MoveList::default();
+        let mut result = match self.prepare_root(game, &mut moves) {
+            Ok(result) => result,
+            Err(done) => return done,
+        };
 
         // The simulation loop's hooks are chosen here, once per search.
         let stop = if self.config.bbq.is_active() {

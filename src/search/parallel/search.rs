@@ -4,10 +4,10 @@
 use super::atomic_node::view;
 use super::shared::{Shared, supports};
 use super::{ParallelSettings, Threads};
-use crate::game::{Game, MoveBuffer, Player};
+use crate::game::{Game, MoveBuffer};
 use crate::search::mcts::{Mcts, SearchResult};
-use crate::search::node::{NodeId, Proven, flag};
-use crate::search::{Budget, Clock, StopReason};
+use crate::search::node::NodeId;
+use crate::search::{Budget, Clock};
 
 impl<G: Game> Mcts<'_, G> {
     /// [`search`](Self::search) on several threads sharing one tree in this searcher's node
@@ -31,50 +31,12 @@ impl<G: Game> Mcts<'_, G> {
             return self.search(game, budget, clock);
         }
         let start = clock.now_us();
-        let mut result = SearchResult {
-            best: None,
-            value: 0.0,
-            proven: Proven::Unknown,
-            simulations: 0,
-            nodes_used: 0,
-            pool_full: false,
-            stop: StopReason::GameOver,
-            elapsed_us: 0,
-        };
-        // The same preamble as `search`: finished and single-move positions, tree reuse, the
-        // root and its children, all on this thread.
-        if let Some(o) = game.outcome() {
-            result.value = o.reward(game.side_to_move());
-            result.nodes_used = self.pool.len();
-            return result;
-        }
+        // The same preamble as `search`, on this thread.
         let mut moves = G::MoveList::default();
-        game.legal_moves(&mut moves);
-        if moves.moves().len() == 1 {
-            result.best = Some(moves.moves()[0]);
-            result.stop = StopReason::SingleMove;
-            result.nodes_used = self.pool.len();
-            return result;
-        }
-        let reuse = self.config.reuse_tree
-            && !self.pool.is_empty()
-            && self.root_state.as_ref() == Some(game);
-        if !reuse {
-            self.pool.clear();
-            self.root_state = Some(game.clone());
-            match self.pool.alloc(1) {
-                Some(root) => {
-                    if game.side_to_move() == Player::First {
-                        self.pool.get_mut(root).flags |= flag::MOVER_SECOND;
-                    }
-                }
-                None => return self.fallback(game, moves.moves(), result),
-            }
-        }
-        if !self.pool.get(NodeId::ROOT).is(flag::EXPANDED) && !self.expand(NodeId::ROOT, game) {
-            result.pool_full = true;
-            return self.fallback(game, moves.moves(), result);
-        }
+        let mut result = match self.prepare_root(game, &mut moves) {
+            Ok(result) => result,
+            Err(done) => return done,
+        };
 
         let len = self.pool.len();
         let config = self.config;
