@@ -636,3 +636,57 @@ mod tests {
         assert!(1.0 - ms_squash(40) > TOL);
     }
 }
+
+/// Whole playouts, not single draws: the bitboard step and the list policy end games alike.
+/// (Checked at 200,000 playouts a position while looking for a strength difference between the
+/// two draws; this smaller run keeps the check in the suite.)
+#[cfg(test)]
+mod whole_playouts {
+    use super::*;
+    use crate::rng::seeded;
+
+    /// First-player wins and plies over `n` informed playouts from `start`.
+    fn playouts(start: &Breakthrough, bitboard: bool, seed: u64, n: u32) -> (u32, u64) {
+        let mut rng = seeded(seed);
+        let mut list = MoveList::new();
+        let (mut wins, mut plies) = (0, 0);
+        for _ in 0..n {
+            let mut g = start.clone();
+            while g.outcome().is_none() {
+                let mv = if bitboard {
+                    ipp_step(&g, &mut rng)
+                } else {
+                    g.legal_moves(&mut list);
+                    ipp_move(&g, &list, &mut rng)
+                };
+                g.make(mv);
+                plies += 1;
+            }
+            wins += (g.outcome().unwrap().reward(Player::First) > 0.0) as u32;
+        }
+        (wins, plies)
+    }
+
+    /// From the start and from positions after random opening moves, the first player's win
+    /// rate under the two draws differs by less than four standard errors, and so does the
+    /// mean playout length (within 2%).
+    #[test]
+    fn bitboard_and_list_draws_end_playouts_alike() {
+        let mut rng = seeded(11);
+        let n = 4000;
+        for k in 0..4u32 {
+            let mut start = Breakthrough::start();
+            for _ in 0..10 * k {
+                let mv = start.random_playout_move(&mut rng);
+                start.make(mv);
+            }
+            let (wa, la) = playouts(&start, false, 100 + k as u64, n);
+            let (wb, lb) = playouts(&start, true, 200 + k as u64, n);
+            let (pa, pb) = (wa as f64 / n as f64, wb as f64 / n as f64);
+            let se = (pa * (1.0 - pa) * 2.0 / n as f64).sqrt();
+            assert!((pa - pb).abs() < 4.0 * se, "{k}: {pa} vs {pb}");
+            let (ma, mb) = (la as f64 / n as f64, lb as f64 / n as f64);
+            assert!((ma - mb).abs() < 0.02 * ma, "{k}: {ma} vs {mb}");
+        }
+    }
+}
