@@ -454,7 +454,10 @@ imcts_status imcts_position_error(imcts_game game, const char *position, size_t 
 
 // Writes the memory needed for an engine playing `game` with a pool of `node_capacity` search
 // nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes (49 for
-// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation.
+// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation. The size
+// depends on the game, since an engine stores only its own game's state (on x86-64 about 0.5 KB
+// for Tic-Tac-Toe, 11.5 KB for Lines of Action, before the nodes): to switch games in one
+// buffer, size it for the largest.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, PANIC (hosted builds).
 //

@@ -5,8 +5,11 @@
 //! [`imcts_engine_align`]):
 //!
 //! ```text
-//! [ Engine struct | pad to 8 | region: node_capacity × 24 bytes ]
+//! [ Engine header | pad | the game's Side (its size only) | pad to 8 | region: node_capacity × 24 bytes ]
 //! ```
+//!
+//! Only the engine's own game is stored, so a Tic-Tac-Toe engine is not sized by Lines of
+//! Action's repetition history ([`imcts_engine_size`] depends on the game).
 //!
 //! The region holds the MCTS node pool. An αβ search reuses it as its transposition table
 //! (16-byte entries, so `node_capacity × 24 / 16` of them): switching between MCTS and αβ
@@ -20,6 +23,7 @@ use crate::config::{
 use crate::text::{self, Fixed};
 use crate::{boundary, imcts_status};
 use core::ffi::{c_char, c_void};
+use core::marker::PhantomData;
 use core::mem::{align_of, size_of};
 use imcts::game::{Game, MoveBuffer, Outcome, Player as Side_};
 use imcts::search::alphabeta::TtEntry;
@@ -121,27 +125,20 @@ macro_rules! define_games {
             }
         }
 
-        /// The per-game engines. One engine exists per caller buffer and nothing can be boxed,
-        /// so the size difference between variants (Kalah's 15-byte undo records make its
-        /// history the largest) costs only memory the caller sized once with
-        /// `imcts_engine_size`.
-        #[allow(clippy::large_enum_variant)]
-        enum Games {
-            $($variant(Side<$ty>),)*
-        }
+        /// The largest alignment of any game's [`Side`].
+        const SIDE_ALIGN: usize = {
+            let mut a = 1;
+            $(if align_of::<Side<$ty>>() > a {
+                a = align_of::<Side<$ty>>();
+            })*
+            a
+        };
 
-        impl Games {
-            /// A fresh engine state for `id`, at the start position.
-            fn new(id: GameId) -> Games {
-                match id {
-                    $(GameId::$variant => Games::$variant(new_side()),)*
-                }
-            }
-
-            /// Which game this is.
-            fn id(&self) -> GameId {
+        impl GameId {
+            /// The bytes of this game's [`Side`].
+            const fn side_bytes(self) -> usize {
                 match self {
-                    $(Games::$variant(_) => GameId::$variant,)*
+                    $(GameId::$variant => size_of::<Side<$ty>>(),)*
                 }
             }
         }
@@ -185,7 +182,8 @@ macro_rules! dispatch_game_arms {
 }
 pub(crate) use {dispatch_game, dispatch_game_arms, game_list};
 
-/// Runs `$body` with `$s` bound to the engine's [`Side`], whatever its game.
+/// Runs `$body` with `$s` bound to the engine's [`Side`], whatever its game (`$games` is a
+/// `&mut Games` or a `&GamesRef`).
 macro_rules! with_side {
     ($games:expr, $s:ident => $body:expr) => {
         game_list!([with_side_arms] {($games) $s ($body)})
@@ -195,8 +193,17 @@ macro_rules! with_side {
 /// The match of [`with_side`], one arm per game of [`game_list`].
 macro_rules! with_side_arms {
     ({($games:expr) $s:ident ($body:expr)} $($variant:ident = $gid:literal, $name:literal => $ty:ty;)*) => {
-        match $games {
-            $(Games::$variant($s) => $body,)*
+        {
+            let games = $games;
+            match games.id() {
+                $($crate::engine::GameId::$variant => {
+                    // SAFETY: the engine's id is this arm's game, so its side is a Side<$ty>.
+                    // (Callers often sit inside an `unsafe` block already.)
+                    #[allow(unused_unsafe)]
+                    let $s = unsafe { games.side::<$ty>() };
+                    $body
+                })*
+            }
         }
     };
 }
@@ -387,18 +394,21 @@ enum RegionMode {
 /// Marks an initialised engine ("imcts-en").
 const MAGIC: u64 = 0x696d_6374_732d_656e;
 
-/// The engine proper, at the start of the caller's buffer.
+/// The engine's header, at the start of the caller's buffer; its game's [`Side`] follows at
+/// [`SIDE_OFFSET`].
 #[repr(C)]
 struct Engine {
     magic: u64,
     node_capacity: usize,
     mode: RegionMode,
-    games: Games,
+    /// The `IMCTS_GAME_*` id, checked on every open (a damaged buffer reads as a bad engine).
+    game: imcts_game,
 }
 
 /// The alignment of the engine memory (the region needs 8 for table entries).
 const ALIGN: usize = {
     let a = align_of::<Engine>();
+    let a = if a > SIDE_ALIGN { a } else { SIDE_ALIGN };
     let a = if a > align_of::<Node>() {
         a
     } else {
@@ -411,12 +421,68 @@ const ALIGN: usize = {
     }
 };
 
-/// Where the region starts, from the engine's address.
-const REGION_OFFSET: usize = size_of::<Engine>().div_ceil(ALIGN) * ALIGN;
+/// Where the game's [`Side`] starts, from the engine's address.
+const SIDE_OFFSET: usize = size_of::<Engine>().div_ceil(ALIGN) * ALIGN;
 
 const _: () = assert!(size_of::<Node>() == 24 && size_of::<TtEntry>() == 16);
-const _: () = assert!(REGION_OFFSET.is_multiple_of(align_of::<Node>()));
-const _: () = assert!(REGION_OFFSET.is_multiple_of(align_of::<TtEntry>()));
+const _: () = assert!(ALIGN.is_multiple_of(align_of::<Node>()));
+const _: () = assert!(ALIGN.is_multiple_of(align_of::<TtEntry>()));
+
+impl GameId {
+    /// Where the region starts, from the engine's address, for an engine playing this game (a
+    /// multiple of [`ALIGN`]).
+    const fn region_offset(self) -> usize {
+        (SIDE_OFFSET + self.side_bytes()).div_ceil(ALIGN) * ALIGN
+    }
+}
+
+/// An open engine's game state for writing: which game, and where its [`Side`] lives.
+struct Games<'a> {
+    id: GameId,
+    side: *mut u8,
+    _engine: PhantomData<&'a mut u8>,
+}
+
+impl Games<'_> {
+    /// Which game this is.
+    fn id(&self) -> GameId {
+        self.id
+    }
+
+    /// The game's side.
+    ///
+    /// # Safety
+    /// `G` must be the game type of [`Games::id`] (the [`with_side`] macro's arms).
+    unsafe fn side<G: Game>(&mut self) -> &mut Side<G> {
+        // SAFETY: init wrote a Side of the engine's game at this address (aligned: SIDE_OFFSET
+        // is a multiple of ALIGN >= its alignment); G is that game (caller's guarantee); the
+        // borrow of `self` keeps the access exclusive.
+        unsafe { &mut *self.side.cast::<Side<G>>() }
+    }
+}
+
+/// An open engine's game state for reading only.
+struct GamesRef<'a> {
+    id: GameId,
+    side: *const u8,
+    _engine: PhantomData<&'a u8>,
+}
+
+impl GamesRef<'_> {
+    /// Which game this is.
+    fn id(&self) -> GameId {
+        self.id
+    }
+
+    /// The game's side.
+    ///
+    /// # Safety
+    /// `G` must be the game type of [`GamesRef::id`] (the [`with_side`] macro's arms).
+    unsafe fn side<G: Game>(&self) -> &Side<G> {
+        // SAFETY: as in `Games::side`, shared access only.
+        unsafe { &*self.side.cast::<Side<G>>() }
+    }
+}
 
 /// The node memory after the engine, as raw parts.
 struct Region {
@@ -513,24 +579,24 @@ impl Clock for HostClock {
     }
 }
 
-/// The total bytes for an engine with `node_capacity` nodes.
-fn engine_bytes(node_capacity: usize) -> Result<usize, imcts_status> {
+/// The total bytes for an engine playing `id` with `node_capacity` nodes.
+fn engine_bytes(id: GameId, node_capacity: usize) -> Result<usize, imcts_status> {
     if node_capacity > u32::MAX as usize - 1 {
         return Err(imcts_status::CapacityTooLarge);
     }
     node_capacity
         .checked_mul(size_of::<Node>())
-        .and_then(|b| b.checked_add(REGION_OFFSET))
+        .and_then(|b| b.checked_add(id.region_offset()))
         .filter(|&b| b <= isize::MAX as usize)
         .ok_or(imcts_status::CapacityTooLarge)
 }
 
-/// Checks that `ptr` is non-NULL, aligned and starts with the magic `imcts_engine_init` writes;
-/// reads only.
+/// Checks that `ptr` is non-NULL, aligned and starts with the magic `imcts_engine_init` writes
+/// and a known game, which it returns; reads only.
 ///
 /// # Safety
 /// `ptr` must be NULL or point to at least an engine's worth of readable memory.
-unsafe fn check_engine(ptr: *const imcts_engine) -> Result<(), imcts_status> {
+unsafe fn check_engine(ptr: *const imcts_engine) -> Result<GameId, imcts_status> {
     if ptr.is_null() {
         return Err(imcts_status::NullPointer);
     }
@@ -542,7 +608,9 @@ unsafe fn check_engine(ptr: *const imcts_engine) -> Result<(), imcts_status> {
     if unsafe { ptr.cast::<u64>().read() } != MAGIC {
         return Err(imcts_status::BadEngine);
     }
-    Ok(())
+    // SAFETY: as above; the magic says imcts_engine_init wrote a whole header here.
+    let game = unsafe { (*ptr.cast::<Engine>()).game };
+    GameId::from_u32(game).map_err(|_| imcts_status::BadEngine)
 }
 
 /// Checks `ptr` and splits it into the engine and its region.
@@ -550,21 +618,30 @@ unsafe fn check_engine(ptr: *const imcts_engine) -> Result<(), imcts_status> {
 /// # Safety
 /// `ptr` must be NULL or a pointer returned by `imcts_engine_init` whose memory is still valid
 /// and not in use elsewhere for the returned lifetime.
-unsafe fn open<'a>(ptr: *mut imcts_engine) -> Result<(&'a mut Engine, Region), imcts_status> {
+unsafe fn open<'a>(
+    ptr: *mut imcts_engine,
+) -> Result<(&'a mut Engine, Games<'a>, Region), imcts_status> {
     // SAFETY: forwarded from the caller.
-    unsafe { check_engine(ptr) }?;
+    let id = unsafe { check_engine(ptr) }?;
     // SAFETY: the magic says imcts_engine_init wrote an Engine here; the caller guarantees
     // exclusive access for 'a.
     let engine = unsafe { &mut *ptr.cast::<Engine>() };
+    let games = Games {
+        id,
+        // SAFETY: init wrote the game's Side at SIDE_OFFSET, inside the buffer and disjoint
+        // from the header.
+        side: unsafe { ptr.cast::<u8>().add(SIDE_OFFSET) },
+        _engine: PhantomData,
+    };
     let region = Region {
-        // SAFETY: init checked that the buffer extends REGION_OFFSET + node_capacity * 24 bytes
-        // past `ptr`; the region pointer derives from the caller's pointer, disjoint from
-        // `engine`.
-        ptr: unsafe { ptr.cast::<u8>().add(REGION_OFFSET) },
+        // SAFETY: init checked that the buffer extends region_offset + node_capacity * 24
+        // bytes past `ptr`; the region pointer derives from the caller's pointer, disjoint from
+        // the header and the side.
+        ptr: unsafe { ptr.cast::<u8>().add(id.region_offset()) },
         bytes: engine.node_capacity * size_of::<Node>(),
         mode: engine.mode,
     };
-    Ok((engine, region))
+    Ok((engine, games, region))
 }
 
 /// Runs `f` on an open engine and stores the region's mode back.
@@ -576,8 +653,8 @@ unsafe fn with_engine<R>(
     f: impl FnOnce(&mut Games, &mut Region) -> Result<R, imcts_status>,
 ) -> Result<R, imcts_status> {
     // SAFETY: forwarded from the caller.
-    let (engine, mut region) = unsafe { open(ptr) }?;
-    let r = f(&mut engine.games, &mut region);
+    let (engine, mut games, mut region) = unsafe { open(ptr) }?;
+    let r = f(&mut games, &mut region);
     engine.mode = region.mode;
     r
 }
@@ -590,18 +667,26 @@ unsafe fn with_engine<R>(
 /// and not being changed by another call for the duration of this one.
 unsafe fn with_engine_ref<R>(
     ptr: *const imcts_engine,
-    f: impl FnOnce(&Games) -> Result<R, imcts_status>,
+    f: impl FnOnce(&GamesRef) -> Result<R, imcts_status>,
 ) -> Result<R, imcts_status> {
     // SAFETY: forwarded from the caller.
-    unsafe { check_engine(ptr) }?;
-    // SAFETY: the magic says imcts_engine_init wrote an Engine here; only shared access.
-    let engine = unsafe { &*ptr.cast::<Engine>() };
-    f(&engine.games)
+    let id = unsafe { check_engine(ptr) }?;
+    let games = GamesRef {
+        id,
+        // SAFETY: the magic says imcts_engine_init wrote the game's Side at SIDE_OFFSET, inside
+        // the buffer; only shared access.
+        side: unsafe { ptr.cast::<u8>().add(SIDE_OFFSET) },
+        _engine: PhantomData,
+    };
+    f(&games)
 }
 
 /// Writes the memory needed for an engine playing `game` with a pool of `node_capacity` search
 /// nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes (49 for
-/// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation.
+/// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation. The size
+/// depends on the game, since an engine stores only its own game's state (on x86-64 about 0.5 KB
+/// for Tic-Tac-Toe, 11.5 KB for Lines of Action, before the nodes): to switch games in one
+/// buffer, size it for the largest.
 ///
 /// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, PANIC (hosted builds).
 ///
@@ -617,8 +702,7 @@ pub unsafe extern "C" fn imcts_engine_size(
         if out_size.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        GameId::from_u32(game)?;
-        let bytes = engine_bytes(node_capacity)?;
+        let bytes = engine_bytes(GameId::from_u32(game)?, node_capacity)?;
         // SAFETY: non-NULL and valid for writes (caller's guarantee).
         unsafe { out_size.write(bytes) };
         Ok(())
@@ -666,27 +750,34 @@ pub unsafe extern "C" fn imcts_engine_init(
             return Err(imcts_status::NullPointer);
         }
         let id = GameId::from_u32(game)?;
-        let needed = engine_bytes(node_capacity)?;
+        let needed = engine_bytes(id, node_capacity)?;
         if !(mem as usize).is_multiple_of(ALIGN) {
             return Err(imcts_status::Misaligned);
         }
         if len < needed {
             return Err(imcts_status::MemoryTooSmall);
         }
-        let games = Games::new(id);
         let engine = Engine {
             magic: MAGIC,
             node_capacity,
             mode: RegionMode::Table,
-            games,
+            game: id.to_u32(),
         };
         let ptr = mem.cast::<Engine>();
         // SAFETY: `mem` is aligned for Engine (ALIGN >= its alignment) and has at least
-        // REGION_OFFSET >= size_of::<Engine>() writable bytes (checked above).
+        // SIDE_OFFSET >= size_of::<Engine>() writable bytes (checked above).
         unsafe { ptr.write(engine) };
+        // SAFETY: the game's Side fits between SIDE_OFFSET (a multiple of ALIGN, which is at
+        // least its alignment) and the region offset, inside `len` (checked above).
+        let side = unsafe { mem.cast::<u8>().add(SIDE_OFFSET) };
+        dispatch_game!(id, G => {
+            // SAFETY: as just said; the memory may be uninitialised, so it is written, not
+            // assigned (a Side owns nothing to drop).
+            unsafe { side.cast::<Side<G>>().write(new_side::<G>()) }
+        });
         let mut region = Region {
-            // SAFETY: REGION_OFFSET + node_capacity * 24 <= len, checked above.
-            ptr: unsafe { mem.cast::<u8>().add(REGION_OFFSET) },
+            // SAFETY: region_offset + node_capacity * 24 <= len, checked above.
+            ptr: unsafe { mem.cast::<u8>().add(id.region_offset()) },
             bytes: node_capacity * size_of::<Node>(),
             mode: RegionMode::Table,
         };
@@ -786,7 +877,7 @@ pub unsafe extern "C" fn imcts_engine_position(
     out_len: *mut usize,
 ) -> imcts_status {
     boundary(|| {
-        let body = |g: &Games| {
+        let body = |g: &GamesRef| {
             with_side!(g, s => {
                 // SAFETY: buffer validity forwarded from the caller.
                 unsafe {
@@ -820,7 +911,7 @@ pub unsafe extern "C" fn imcts_engine_legal_moves(
         if out_count.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        let body = |g: &Games| {
+        let body = |g: &GamesRef| {
             with_side!(g, s => {
                 // SAFETY: buffer validity forwarded from the caller.
                 unsafe { text::output(buf, capacity, out_len, |w| write_moves(s, w)) }?;
@@ -1058,7 +1149,7 @@ pub unsafe extern "C" fn imcts_engine_pv(
         if out_count.is_null() {
             return Err(imcts_status::NullPointer);
         }
-        let body = |g: &Games| {
+        let body = |g: &GamesRef| {
             with_side!(g, s => {
                 // SAFETY: buffer validity forwarded from the caller.
                 unsafe { text::output(buf, capacity, out_len, |w| s.write_pv(w)) }?;
@@ -1100,11 +1191,29 @@ mod tests {
     #[test]
     fn layout_constants() {
         assert!(ALIGN.is_power_of_two() && ALIGN <= 16);
-        assert!(REGION_OFFSET >= size_of::<Engine>());
-        assert_eq!(engine_bytes(10), Ok(REGION_OFFSET + 240));
-        assert_eq!(
-            engine_bytes(u32::MAX as usize),
-            Err(imcts_status::CapacityTooLarge)
-        );
+        assert!(SIDE_OFFSET >= size_of::<Engine>());
+        for id in [
+            GameId::Breakthrough,
+            GameId::TicTacToe,
+            GameId::LinesOfAction,
+        ] {
+            let off = id.region_offset();
+            assert!(off.is_multiple_of(ALIGN) && off >= SIDE_OFFSET + id.side_bytes());
+            assert_eq!(engine_bytes(id, 10), Ok(off + 240));
+            assert_eq!(
+                engine_bytes(id, u32::MAX as usize),
+                Err(imcts_status::CapacityTooLarge)
+            );
+        }
+    }
+
+    /// Each engine holds only its own game: a Tic-Tac-Toe engine is a few hundred bytes, not
+    /// Lines of Action's eleven thousand.
+    #[test]
+    fn an_engine_is_sized_by_its_own_game() {
+        let ttt = engine_bytes(GameId::TicTacToe, 0).unwrap();
+        let loa = engine_bytes(GameId::LinesOfAction, 0).unwrap();
+        assert!(ttt < 1024, "{ttt}");
+        assert!(loa > 8 * ttt, "{loa} vs {ttt}");
     }
 }

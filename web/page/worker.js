@@ -68,8 +68,12 @@ async function init() {
   check(x.imcts_engine_align(LEN), "align");
   const align = view().getUint32(LEN, true);
   ENGINE_MEM = Math.ceil(ENGINE_MEM / align) * align;
-  check(x.imcts_engine_size(0, NODES, LEN), "size");
-  ENGINE_LEN = view().getUint32(LEN, true);
+  // An engine's size depends on its game: reserve the largest, so any game fits.
+  ENGINE_LEN = 0;
+  for (const id of Object.values(GAMES)) {
+    check(x.imcts_engine_size(id, NODES, LEN), "size");
+    ENGINE_LEN = Math.max(ENGINE_LEN, view().getUint32(LEN, true));
+  }
   x.memory.grow(Math.ceil((ENGINE_MEM + ENGINE_LEN - x.memory.buffer.byteLength) / 65536));
 }
 
