@@ -236,7 +236,8 @@ impl RecordFile {
         })
     }
 
-    fn append(path: &str) -> Result<Self, String> {
+    /// Opens an existing record to add games after its lines.
+    pub fn append(path: &str) -> Result<Self, String> {
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(path)

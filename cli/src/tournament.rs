@@ -208,10 +208,14 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
         crate::player::build::<G>(p, &imcts::search::Budget::iterations(1), Some(1), None)?;
     }
     let mut known = read_known::<G>(args, &budget)?;
+    // A record that is also read with --known (resuming into the same file) is appended to:
+    // its games were just read and must not be truncated away.
     let mut record = match &args.record {
+        Some(p) if args.known.iter().any(|k| same_file(k, p)) => Some(RecordFile::append(p)?),
         Some(p) => Some(RecordFile::create(p)?),
         None => None,
     };
+    arena::stop_on_signals()?;
     let complete = bracket(&args.players, args.json, |round, slot, a, b| {
         let spec = MatchSpec {
             a: a.to_string(),
@@ -258,6 +262,21 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
             },
         )?;
         pb.finish_and_clear();
+        if m.interrupted {
+            let resume = match &args.record {
+                Some(p) => format!("; run the same command with --known {p} to continue"),
+                None => String::new(),
+            };
+            eprintln!(
+                "interrupted: round {round} match {slot} ({} vs {}), {} of its {} games \
+                 finished{resume}",
+                spec.a,
+                spec.b,
+                m.records.len(),
+                args.shard.games_of(spec.games, paired)
+            );
+            std::process::exit(130);
+        }
         let mut slots: Vec<Option<GameRecord>> = vec![None; spec.games];
         for g in m
             .records
@@ -287,6 +306,14 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Whether two paths name one file (by their canonical paths when both exist).
+fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 #[cfg(test)]

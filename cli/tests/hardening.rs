@@ -514,3 +514,91 @@ fn an_experiment_records_every_game_and_checks_the_path_first() {
         assert_eq!(of_row.count(), 2, "{row}");
     }
 }
+
+#[test]
+fn ctrl_c_stops_a_tournament_with_its_games_in_the_record() {
+    let path = scratch("tournament-interrupted.jsonl");
+    let p = path.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_imcts"))
+        .args([
+            "tournament",
+            "breakthrough",
+            "--players",
+            "mcts",
+            "mcts(c0.2)",
+            "--games-per-match",
+            "100000",
+            "--sims",
+            "100",
+            "--record",
+            p,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait (by polling the record, not by a timer) until two games are in the record.
+    loop {
+        let n = std::fs::read_to_string(&path).map_or(0, |t| t.lines().count());
+        if n >= 2 {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the tournament ended early"
+        );
+        std::thread::yield_now();
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("interrupted: round 1 match 0") && err.contains(&format!("--known {p}")),
+        "{err}"
+    );
+    let recorded = lines_by_index(&path);
+    assert!(recorded.len() >= 2);
+    for (i, l) in recorded.iter().enumerate() {
+        assert_eq!(l["index"], i);
+    }
+}
+
+#[test]
+fn a_tournament_resumed_into_its_own_record_keeps_the_earlier_games() {
+    let args = [
+        "tournament",
+        "tictactoe",
+        "--players",
+        "mcts",
+        "mcts(c0.2)",
+        "mcts(nosolver)",
+        "--games-per-match",
+        "4",
+        "--sims",
+        "50",
+        "--json",
+    ];
+    let whole = succeeds(&args);
+    let path = scratch("tournament-resumed.jsonl");
+    let p = path.to_str().unwrap();
+    let mut with_record = args.to_vec();
+    with_record.extend(["--record", p]);
+    assert_eq!(succeeds(&with_record), whole);
+    let all = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(all.lines().count(), 8);
+    // As if the run had stopped after three games: resume with the record as --known and as
+    // --record. The record is appended to, not truncated, and the result is the same.
+    let first: String = all.lines().take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&path, &first).unwrap();
+    let mut resumed = with_record.clone();
+    resumed.extend(["--known", p]);
+    assert_eq!(succeeds(&resumed), whole);
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert!(after.starts_with(&first));
+    assert_eq!(after.lines().count(), 8);
+}
