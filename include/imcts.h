@@ -636,7 +636,8 @@ imcts_status imcts_engine_root_children(struct imcts_engine *engine, struct imct
 // `start` NULL in a hosted build, are the library's own. Thread counts above 1 make searches
 // non-reproducible (which thread reaches a node first depends on timing); αβ, one-child
 // expansion and the BBQ options search on the calling thread alone. On targets without
-// compare-and-swap every search runs on the calling thread.
+// compare-and-swap, and on wasm32 without the atomics feature (no threads), every search runs
+// on the calling thread.
 //
 // Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search`, and BAD_THREADS.
 //

@@ -347,7 +347,8 @@ fn search<G: Game>(
         #[cfg(all(
             target_has_atomic = "8",
             target_has_atomic = "16",
-            target_has_atomic = "32"
+            target_has_atomic = "32",
+            not(all(target_arch = "wasm32", not(target_feature = "atomics")))
         ))]
         Some((t, settings)) => s.search_parallel(budget, clock, region, &mut **t, *settings),
         _ => s.search(budget, clock, region),

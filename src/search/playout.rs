@@ -19,7 +19,8 @@ pub fn run<G: Game>(game: &mut G, cfg: &MctsConfig<G>, rng: &mut SearchRng) -> (
 /// The playout is assembled here, once: where the moves come from (every legal move, or the
 /// Dist(k) candidates of [`BbqConfig::dist`](super::bbq::BbqConfig::dist)) and which policy
 /// picks among them are type parameters of one loop (`play`).
-#[inline(always)]
+#[cfg_attr(not(feature = "compact-code"), inline(always))]
+#[cfg_attr(feature = "compact-code", inline(never))]
 pub fn run_within<G: Game>(
     game: &mut G,
     cfg: &MctsConfig<G>,

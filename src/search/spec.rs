@@ -576,6 +576,7 @@ fn preset<G: Game>(text: &str) -> Option<&'static str> {
 type Setters<'a> = heapless::Vec<(&'static str, &'a str), 64>;
 
 /// Applies one non-preset label to `cfg`, claiming its slot in `seen`.
+#[cfg_attr(feature = "compact-code", inline(never))]
 fn apply_label<'a, G: Game>(
     cfg: &mut MctsConfig<G>,
     seen: &mut Seen,

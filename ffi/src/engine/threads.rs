@@ -53,17 +53,21 @@ pub struct imcts_work {
 #[cfg(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 ))]
 pub(crate) type Lent<'a> = Option<(
     &'a mut dyn imcts::search::parallel::Threads,
     imcts::search::parallel::ParallelSettings,
 )>;
-/// Without compare-and-swap (thumbv6m) there is no parallel search: never `Some`.
+/// Without compare-and-swap (thumbv6m), or without threads (wasm32 without the `atomics`
+/// target feature, whose memory no other thread can share), there is no parallel search: never
+/// `Some`. (This also keeps the parallel search out of the browser page's module, web/.)
 #[cfg(not(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 )))]
 pub(crate) type Lent<'a> = Option<(&'a mut core::convert::Infallible, ())>;
 
@@ -75,7 +79,8 @@ pub(crate) type Lent<'a> = Option<(&'a mut core::convert::Infallible, ())>;
 /// `start` NULL in a hosted build, are the library's own. Thread counts above 1 make searches
 /// non-reproducible (which thread reaches a node first depends on timing); αβ, one-child
 /// expansion and the BBQ options search on the calling thread alone. On targets without
-/// compare-and-swap every search runs on the calling thread.
+/// compare-and-swap, and on wasm32 without the atomics feature (no threads), every search runs
+/// on the calling thread.
 ///
 /// Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search`, and BAD_THREADS.
 ///
@@ -113,7 +118,8 @@ pub unsafe extern "C" fn imcts_engine_search_threads(
 #[cfg(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 ))]
 fn lend(
     t: imcts_threads,
@@ -146,11 +152,13 @@ fn lend(
     }
 }
 
-/// Without compare-and-swap: one thread, or `BAD_THREADS` for callbacks nobody would call.
+/// Without compare-and-swap or threads: one thread, or `BAD_THREADS` for callbacks nobody would
+/// call.
 #[cfg(not(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 )))]
 fn lend(
     _t: imcts_threads,
@@ -163,7 +171,8 @@ fn lend(
 #[cfg(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 ))]
 const WORK_MAGIC: u64 = 0x696d_6374_732d_776b;
 
@@ -171,7 +180,8 @@ const WORK_MAGIC: u64 = 0x696d_6374_732d_776b;
 #[cfg(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 ))]
 #[repr(C)]
 struct Work<'a> {
@@ -184,7 +194,8 @@ struct Work<'a> {
 #[cfg(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 ))]
 struct HostThreads {
     count: u32,
@@ -196,7 +207,8 @@ struct HostThreads {
 #[cfg(all(
     target_has_atomic = "8",
     target_has_atomic = "16",
-    target_has_atomic = "32"
+    target_has_atomic = "32",
+    not(all(target_arch = "wasm32", not(target_feature = "atomics")))
 ))]
 impl imcts::search::parallel::Threads for HostThreads {
     fn count(&self) -> u32 {
@@ -249,7 +261,8 @@ pub unsafe extern "C" fn imcts_search_worker(work: *const imcts_work, index: u32
         #[cfg(all(
             target_has_atomic = "8",
             target_has_atomic = "16",
-            target_has_atomic = "32"
+            target_has_atomic = "32",
+            not(all(target_arch = "wasm32", not(target_feature = "atomics")))
         ))]
         {
             if !(work as usize).is_multiple_of(core::mem::align_of::<Work<'_>>()) {
@@ -267,7 +280,8 @@ pub unsafe extern "C" fn imcts_search_worker(work: *const imcts_work, index: u32
         #[cfg(not(all(
             target_has_atomic = "8",
             target_has_atomic = "16",
-            target_has_atomic = "32"
+            target_has_atomic = "32",
+            not(all(target_arch = "wasm32", not(target_feature = "atomics")))
         )))]
         {
             let _ = index;

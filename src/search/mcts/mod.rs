@@ -382,7 +382,9 @@ impl<'a, G: Game> Mcts<'a, G> {
         };
 
         // The simulation loop's hooks are chosen here, once per search.
-        let stop = if self.config.bbq.is_active() {
+        // (`compact-code` keeps one loop: with every option off the BBQ hooks give the plain
+        // rewards to the bit.)
+        let stop = if self.config.bbq.is_active() || cfg!(feature = "compact-code") {
             self.simulations::<Bbq, C>(game, budget, clock, start, &mut result)
         } else {
             self.simulations::<Plain, C>(game, budget, clock, start, &mut result)
