@@ -328,6 +328,7 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         solver: c.solver != 0,
         // The C ABI offers the presets, which follow the paper's code.
         text_solver: false,
+        text_proven: false,
         value_mode,
         alpha: c.alpha,
         eval,

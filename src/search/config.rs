@@ -99,6 +99,12 @@ pub struct MctsConfig<G: Game> {
     /// node's other children are expanded in order, up to the first one not lost, so children
     /// the opponent wins at once are proven at once. Only with all-children expansion.
     pub text_solver: bool,
+    /// `text-proven`: with implicit minimax, a node the solver proves takes its proven value as
+    /// its implicit value `v` ("⊤ and ⊥ always override approximations", the paper's text).
+    /// Without it (the paper's code), a proven node keeps the `v` it had when it was proven
+    /// (the max over its children computed before the proof, or at its expansion), and its
+    /// parent's max takes that value like any other child's. Single-threaded search only.
+    pub text_proven: bool,
     /// How selection mixes in heuristic values.
     pub value_mode: ValueMode,
     /// `α` of Eq. 2 and of the ablations.
@@ -143,6 +149,7 @@ impl<G: Game> Default for MctsConfig<G> {
             uct_c: G::UCT_C,
             solver: true,
             text_solver: false,
+            text_proven: false,
             value_mode: ValueMode::Mean,
             alpha: 0.0,
             eval: G::Eval::default(),

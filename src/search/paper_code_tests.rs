@@ -10,6 +10,7 @@ use crate::games::breakthrough::{Breakthrough, BreakthroughEval, MoveList};
 use crate::rng::seeded;
 use std::string::{String, ToString};
 use std::vec;
+use std::vec::Vec;
 
 fn pos(s: &str) -> Breakthrough {
     Breakthrough::parse_position(s).unwrap()
@@ -237,4 +238,117 @@ fn a_lost_child_gets_its_siblings_expanded_unless_text_solver() {
     let r = m.search(&mut game, Budget::iterations(300), &mut NoClock);
     assert_eq!(r.proven, super::node::Proven::Unknown);
     assert_eq!(move_string(&g, r.best.unwrap()).as_str(), "a1xb2");
+}
+
+/// A Breakthrough position `plies` random moves from the start (never a finished one).
+fn random_position(seed: u64, plies: u32) -> Breakthrough {
+    let mut rng = seeded(seed);
+    let mut p = Breakthrough::new();
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        p.legal_moves(&mut list);
+        let mv = list[crate::rng::below(&mut rng, list.len() as u32) as usize];
+        let u = p.make(mv);
+        if p.is_terminal() {
+            p.undo(mv, u);
+            break;
+        }
+    }
+    p
+}
+
+#[test]
+fn a_proven_node_keeps_its_heuristic_value_unless_text_proven() {
+    // Deep enough into random games that the solver proves nodes inside the tree. The code
+    // leaves a proven node's v as it was before the proof; the text gives it ±1. Either way an
+    // unproven node's v is the max over all its children's stored v, proven ones included.
+    let mut nodes = vec![Node::EMPTY; 200_000];
+    for spec in ["mcts(im0.6,efLH)", "mcts(im0.6,efLH,text-proven)"] {
+        let text = spec.contains("text-proven");
+        let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
+        assert_eq!(cfg.text_proven, text);
+        let (mut proven, mut stale) = (0, 0);
+        for seed in 0..12u64 {
+            let p = random_position(seed, 40 + (seed % 10) as u32);
+            let mut m = Mcts::new(&mut nodes, cfg);
+            let mut game = p.clone();
+            m.search(&mut game, Budget::iterations(3000), &mut NoClock);
+            let pool = m.pool();
+            for i in 1..m.nodes_used() {
+                let n = *pool.get(NodeId(i));
+                let children = pool.children(NodeId(i));
+                if children.is_empty() {
+                    continue;
+                }
+                match n.proven().reward() {
+                    Some(r) => {
+                        proven += 1;
+                        if n.value() != r {
+                            stale += 1;
+                        }
+                    }
+                    None => {
+                        let same = children[0].mover() == n.mover();
+                        let max = children
+                            .iter()
+                            .map(|c| c.value())
+                            .fold(f32::NEG_INFINITY, f32::max);
+                        assert_eq!(n.value(), if same { max } else { -max }, "{spec}");
+                    }
+                }
+            }
+        }
+        assert!(proven > 50, "{spec}: only {proven} proven inner nodes");
+        if text {
+            assert_eq!(stale, 0, "{spec}");
+        } else {
+            assert!(stale > 0, "{spec}: every one of {proven} proofs set v");
+        }
+    }
+}
+
+#[test]
+fn a_child_the_solver_step_expanded_is_played_out_from_on_its_first_visit() {
+    // With node priors the children are not all visited first, so the code's solver step
+    // (B16) expands children that were never simulated from. The code plays out from such a
+    // child on its first visit, as from any other leaf, and descends into it only after that.
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(bl',im0.6,efLH,reuse)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 200_000];
+    let mut first_visits = 0;
+    for seed in 0..8u64 {
+        let p = random_position(100 + seed, 40 + seed as u32);
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = p.clone();
+        let mut before: Vec<Node> = Vec::new();
+        for _ in 0..1500 {
+            let r = m.search(&mut game, Budget::iterations(1), &mut NoClock);
+            if r.stop != super::StopReason::Iterations {
+                break;
+            }
+            let pool = m.pool();
+            for (i, old) in before.iter().enumerate().skip(1) {
+                let now = *pool.get(NodeId(i as u32));
+                // Expanded by the solver step, never entered, and entered now.
+                if old.is(super::node::flag::EXPANDED)
+                    && !old.is(super::node::flag::VISITED)
+                    && now.is(super::node::flag::VISITED)
+                {
+                    first_visits += 1;
+                    let first = now.first_child_index() as usize;
+                    for k in 0..now.children as usize {
+                        assert_eq!(
+                            pool.get(NodeId((first + k) as u32)).visits(),
+                            before[first + k].visits(),
+                            "seed {seed}: a child of node {i} was entered on its first visit"
+                        );
+                    }
+                }
+            }
+            before = (0..m.nodes_used()).map(|i| *pool.get(NodeId(i))).collect();
+        }
+    }
+    assert!(
+        first_visits > 0,
+        "no child expanded by the solver step was entered"
+    );
 }

@@ -6,7 +6,7 @@
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N> | text-det | text-ipp
-//!         | text-solver
+//!         | text-solver | text-proven
 //!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
@@ -22,7 +22,8 @@
 //! the paper's numbers) and `text-…` labels switch one difference to the text's reading:
 //! `text-det` stops `det` playouts at `|v| ≥ x` instead of `|v| > x`, `text-ipp` weights
 //! undefended captures 4× against every other move, `text-solver` leaves out the code's expansion
-//! of a lost child's siblings. `docs/reproduction.md` lists them all.
+//! of a lost child's siblings, `text-proven` gives a proven node its proven value as its implicit
+//! value (the code keeps the heuristic value it had). `docs/reproduction.md` lists them all.
 //!
 //! Labels are case-insensitive and may be separated by spaces after commas. Every label, what it
 //! sets and how its number is checked is one row of [`MCTS_LABELS`] or [`ALPHABETA_LABELS`]; the
@@ -111,6 +112,7 @@ pub mod label {
     pub const TEXT_DET: &str = "text-det";
     pub const TEXT_IPP: &str = "text-ipp";
     pub const TEXT_SOLVER: &str = "text-solver";
+    pub const TEXT_PROVEN: &str = "text-proven";
     pub const TT: &str = "tt";
 }
 
@@ -172,6 +174,8 @@ pub enum Setting {
     TextIpp,
     /// MCTS-Solver as published, without the paper's code's expansion of lost siblings.
     TextSolver,
+    /// Implicit minimax as the paper's text has it: a proven node's `v` is its proven value.
+    TextProven,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
     /// αβ: transposition-table entries.
@@ -388,6 +392,12 @@ pub const MCTS_LABELS: &[Label] = {
             TextSolver,
             "MCTS-Solver as published: no expansion of a lost child's siblings (see docs/reproduction.md)",
         ),
+        row(
+            label::TEXT_PROVEN,
+            Bare,
+            TextProven,
+            "a proven node's implicit value is its proven value, as the paper's text says (its code keeps the heuristic one)",
+        ),
     ]
 };
 
@@ -501,6 +511,7 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         TextDet => cfg.playout.text_det = true,
         TextIpp => cfg.playout.text_ipp = true,
         TextSolver => cfg.text_solver = true,
+        TextProven => cfg.text_proven = true,
         AlphaBetaDepth | TableEntries => {}
     }
 }

@@ -192,12 +192,16 @@ fn implicit_values_equal_explicit_minimax_over_the_built_tree() {
             (Expansion::AllChildren, BreakthroughEval::Schadd),
             (Expansion::OneChild, BreakthroughEval::LorentzHorey),
         ] {
+            // The text's reading of proven nodes (`text-proven`): the paper's code keeps a
+            // proven node's heuristic value, which is not the minimax of the tree
+            // (`a_proven_node_keeps_its_heuristic_value_unless_text_proven`).
             let cfg = MctsConfig::<Breakthrough> {
                 value_mode: ValueMode::Implicit,
                 alpha: 0.4,
                 eval,
                 expansion,
                 seed,
+                text_proven: true,
                 ..MctsConfig::default()
             };
             let mut nodes = vec![Node::EMPTY; 60_000];

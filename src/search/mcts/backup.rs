@@ -82,6 +82,14 @@ impl<G: Game> Mcts<'_, G> {
 
     /// Recomputes `node`'s implicit value and proof from its children (one-ply backup).
     pub(super) fn refresh(&mut self, node: NodeId) {
+        self.refresh_node(node, false);
+    }
+
+    /// [`refresh`](Self::refresh) of a node whose children were just made (`expanding`): the
+    /// paper's code computes a node's implicit value when it expands it even if a child then
+    /// proves it (a finished child counts its exact result, so a node won or lost in one ply
+    /// gets its proven value either way), and otherwise leaves a proven node's value as it was.
+    pub(super) fn refresh_node(&mut self, node: NodeId, expanding: bool) {
         let n = *self.pool.get(node);
         let children = self.pool.children(node);
         let Some(first) = children.first() else {
@@ -118,16 +126,21 @@ impl<G: Game> Mcts<'_, G> {
                 };
             }
         }
+        let backs_up = self.config.backs_up_values();
         let value = match proven.reward() {
-            Some(r) => Some(r),
-            None if self.config.backs_up_values() => {
+            // The paper's text (`text-proven`): proofs override approximations.
+            Some(r) if self.config.text_proven || !backs_up => Some(r),
+            // Its code (row B13 of docs/reproduction.md): the value from before the proof stays,
+            // and the parent's max below takes it like any other child's.
+            Some(_) if !expanding => None,
+            _ if backs_up => {
                 let max = children
                     .iter()
                     .map(|c| c.value)
                     .fold(f32::NEG_INFINITY, f32::max);
                 Some(sign * max)
             }
-            None => None,
+            _ => None,
         };
         let n = self.pool.get_mut(node);
         n.proven = proven;

@@ -46,7 +46,7 @@ impl<G: Game> Mcts<'_, G> {
                 self.init_child(NodeId(first.0 + i), game);
             }
             self.pool.get_mut(node).added = count as u16;
-            self.refresh(node);
+            self.refresh_node(node, true);
         }
         true
     }
@@ -66,7 +66,7 @@ impl<G: Game> Mcts<'_, G> {
         }
         self.init_child(NodeId(slot), game);
         self.pool.get_mut(node).added += 1;
-        self.refresh(node);
+        self.refresh_node(node, true);
         NodeId(slot)
     }
 

@@ -92,7 +92,13 @@ impl<G: Game> Mcts<'_, G> {
                 full = true;
             }
             let n = *self.pool.get(node);
-            if !n.is(flag::EXPANDED) || path.len() >= MAX_TREE_DEPTH {
+            // A node is played out from on its first visit even if the solver step
+            // (`expand_lost_siblings`) has already expanded it, as in the paper's code, which
+            // descends only into nodes it has simulated from (row B18 of docs/reproduction.md).
+            if !n.is(flag::EXPANDED)
+                || path.len() >= MAX_TREE_DEPTH
+                || (node != NodeId::ROOT && !n.is(flag::VISITED))
+            {
                 break Leaf::Open;
             }
             let child = if self.config.expansion == Expansion::OneChild && n.added < n.children {
