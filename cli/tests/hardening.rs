@@ -368,37 +368,20 @@ fn a_resumed_match_equals_one_uninterrupted_run() {
     );
 }
 
-#[test]
-fn ctrl_c_keeps_finished_games_and_prints_the_partial_summary() {
-    let path = scratch("interrupted.jsonl");
-    let p = path.to_str().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_imcts"))
-        .args([
-            "match",
-            "breakthrough",
-            "--a",
-            "mcts",
-            "--b",
-            "mcts",
-            "--sims",
-            "100",
-            "--games",
-            "100000",
-            "--json",
-            "--record",
-            p,
-        ])
+/// Runs `command` (which records games to `path`), sends it SIGINT once two games are in the
+/// record (found by polling the file, not by a timer) and returns its output.
+fn interrupt_after_two_recorded_games(mut command: Command, path: &PathBuf) -> Output {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait (by polling the record, not by a timer) until two games are in the record.
     loop {
-        let n = std::fs::read_to_string(&path).map_or(0, |t| t.lines().count());
+        let n = std::fs::read_to_string(path).map_or(0, |t| t.lines().count());
         if n >= 2 {
             break;
         }
-        assert!(child.try_wait().unwrap().is_none(), "the match ended early");
+        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
         std::thread::yield_now();
     }
     let kill = Command::new("kill")
@@ -406,7 +389,30 @@ fn ctrl_c_keeps_finished_games_and_prints_the_partial_summary() {
         .status()
         .unwrap();
     assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_keeps_finished_games_and_prints_the_partial_summary() {
+    let path = scratch("interrupted.jsonl");
+    let p = path.to_str().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_imcts"));
+    command.args([
+        "match",
+        "breakthrough",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts",
+        "--sims",
+        "100",
+        "--games",
+        "100000",
+        "--json",
+        "--record",
+        p,
+    ]);
+    let out = interrupt_after_two_recorded_games(command, &path);
     assert_eq!(out.status.code(), Some(130));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -519,42 +525,21 @@ fn an_experiment_records_every_game_and_checks_the_path_first() {
 fn ctrl_c_stops_a_tournament_with_its_games_in_the_record() {
     let path = scratch("tournament-interrupted.jsonl");
     let p = path.to_str().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_imcts"))
-        .args([
-            "tournament",
-            "breakthrough",
-            "--players",
-            "mcts",
-            "mcts(c0.2)",
-            "--games-per-match",
-            "100000",
-            "--sims",
-            "100",
-            "--record",
-            p,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait (by polling the record, not by a timer) until two games are in the record.
-    loop {
-        let n = std::fs::read_to_string(&path).map_or(0, |t| t.lines().count());
-        if n >= 2 {
-            break;
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the tournament ended early"
-        );
-        std::thread::yield_now();
-    }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_imcts"));
+    command.args([
+        "tournament",
+        "breakthrough",
+        "--players",
+        "mcts",
+        "mcts(c0.2)",
+        "--games-per-match",
+        "100000",
+        "--sims",
+        "100",
+        "--record",
+        p,
+    ]);
+    let out = interrupt_after_two_recorded_games(command, &path);
     assert_eq!(out.status.code(), Some(130));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -11,10 +11,15 @@ use crate::rng::below;
 const FILE_A: u64 = super::FILE_A.0;
 const FILE_H: u64 = super::FILE_H.0;
 
-/// The `n`-th set square of `set` (from the lowest).
+/// The move onto the `n`-th square (from the lowest) of the target set `set`, whose moves all
+/// step by `off` squares.
 #[inline(always)]
-fn nth_set_bit(set: u64, n: u32) -> u8 {
-    Bitboard(set).nth(n)
+fn at(set: u64, n: u32, off: i8) -> Move {
+    let to = Bitboard(set).nth(n);
+    Move {
+        from: (to as i8 - off) as u8,
+        to,
+    }
 }
 
 /// The rank one step from `player`'s back rank: an enemy piece there threatens to win next move.
@@ -73,13 +78,6 @@ pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Mov
     let (straight, left, right) = pos.targets(us);
     let (straight, left, right) = (straight.0, left.0, right.0);
     let [off_s, off_l, off_r] = Breakthrough::offsets(us);
-    let at = |set: u64, n: u32, off: i8| {
-        let to = nth_set_bit(set, n);
-        Move {
-            from: (to as i8 - off) as u8,
-            to,
-        }
-    };
     let goal = Breakthrough::goal_rank(us).0;
     if (left | straight | right) & goal != 0 {
         // The first decisive move in generation order (left, straight, right).
@@ -162,13 +160,6 @@ pub(super) fn greedy_pick_schadd(
     let (straight, left, right) = pos.targets(us);
     let (straight, left, right) = (straight.0, left.0, right.0);
     let [off_s, off_l, off_r] = Breakthrough::offsets(us);
-    let at = |set: u64, n: u32, off: i8| {
-        let to = nth_set_bit(set, n);
-        Move {
-            from: (to as i8 - off) as u8,
-            to,
-        }
-    };
     let goal = Breakthrough::goal_rank(us).0;
     let own = pos.pieces(us).0;
     let enemy = pos.pieces(them).0;
