@@ -143,8 +143,11 @@ impl Bitboard {
 
     /// [`nth`](Bitboard::nth) in two instructions with BMI2's `pdep` (deposit a single bit at
     /// the `n`-th set position, then count the zeros below it): the same square for every set and
-    /// `n`, without `nth`'s loop, whose exit branch the CPU cannot predict. Call it only from
-    /// code compiled for BMI2, after [`fast_pdep`] said yes.
+    /// `n`, without `nth`'s loop, whose exit branch the CPU cannot predict.
+    ///
+    /// # Safety
+    /// The CPU must have BMI2: call it from code compiled for BMI2, or after [`fast_pdep`]
+    /// said yes.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     #[inline]
