@@ -105,6 +105,14 @@ pub struct MctsConfig<G: Game> {
     /// (the max over its children computed before the proof, or at its expansion), and its
     /// parent's max takes that value like any other child's. Single-threaded search only.
     pub text_proven: bool,
+    /// `code-proof-visits`: as the paper's code, a simulation that proves a node (or ends in a
+    /// proven child) adds no visit to it: the code's `MCTS` returns at a proof before its
+    /// `updateStats`, so only the nodes above the highest proof are updated. Without it every
+    /// node of the path counts the visit. Proven nodes are never selected again, so this shows
+    /// only in UCT's parent count with node priors (the children's visits summed) and in the
+    /// order of proven losses for the final move. Off by default (a measured experiment, row
+    /// B20 of `docs/reproduction.md`).
+    pub code_proof_visits: bool,
     /// How selection mixes in heuristic values.
     pub value_mode: ValueMode,
     /// `α` of Eq. 2 and of the ablations.
@@ -150,6 +158,7 @@ impl<G: Game> Default for MctsConfig<G> {
             solver: true,
             text_solver: false,
             text_proven: false,
+            code_proof_visits: false,
             value_mode: ValueMode::Mean,
             alpha: 0.0,
             eval: G::Eval::default(),

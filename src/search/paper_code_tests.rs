@@ -352,3 +352,51 @@ fn a_child_the_solver_step_expanded_is_played_out_from_on_its_first_visit() {
         "no child expanded by the solver step was entered"
     );
 }
+
+#[test]
+fn a_simulation_adds_no_visit_to_the_nodes_it_proves_with_code_proof_visits() {
+    // Black's b2 wins next move unless a1xb2 takes it, so every other White move is proven lost
+    // when it is expanded (its second visit) or by the solver step. The paper's code returns at
+    // a proof before updating the node: a lost child keeps the one visit of its playout and the
+    // winning reply below it gets none. Without the label the proving simulation counts in both.
+    let g = pos("p7/8/8/8/8/4P2P/1p6/P7 w");
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    for spec in ["mcts", "mcts(code-proof-visits)"] {
+        let code = spec.contains("code-proof-visits");
+        let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
+        assert_eq!(cfg.code_proof_visits, code);
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = g.clone();
+        let r = m.search(&mut game, Budget::iterations(300), &mut NoClock);
+        assert_eq!(move_string(&g, r.best.unwrap()).as_str(), "a1xb2", "{spec}");
+        let pool = m.pool();
+        let root = *pool.get(NodeId::ROOT);
+        let (mut lost, mut most, mut reply_visits) = (0, 0, 0);
+        for i in 0..root.children as u32 {
+            let c = *pool.get(NodeId(root.first_child_index() + i));
+            if c.proven() != super::node::Proven::Loss {
+                continue;
+            }
+            lost += 1;
+            most = most.max(c.visits());
+            for k in 0..c.children as u32 {
+                let reply = pool.get(NodeId(c.first_child_index() + k));
+                if reply.proven() == super::node::Proven::Win {
+                    reply_visits += reply.visits();
+                }
+            }
+        }
+        assert_eq!(
+            lost,
+            root.children - 1,
+            "{spec}: every move but a1xb2 is lost"
+        );
+        if code {
+            assert_eq!(most, 1, "{spec}: a proven child counted its proving visit");
+            assert_eq!(reply_visits, 0, "{spec}: a winning reply was counted");
+        } else {
+            assert_eq!(most, 2, "{spec}");
+            assert!(reply_visits > 0, "{spec}");
+        }
+    }
+}

@@ -6,7 +6,7 @@
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | pb[<W>]
 //!         | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N> | text-det | text-ipp
-//!         | text-solver | text-proven
+//!         | text-solver | text-proven | code-proof-visits
 //!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
@@ -113,6 +113,7 @@ pub mod label {
     pub const TEXT_IPP: &str = "text-ipp";
     pub const TEXT_SOLVER: &str = "text-solver";
     pub const TEXT_PROVEN: &str = "text-proven";
+    pub const CODE_PROOF_VISITS: &str = "code-proof-visits";
     pub const TT: &str = "tt";
 }
 
@@ -176,6 +177,8 @@ pub enum Setting {
     TextSolver,
     /// Implicit minimax as the paper's text has it: a proven node's `v` is its proven value.
     TextProven,
+    /// The paper's code's visit counts: a simulation adds no visit to the nodes it proves.
+    CodeProofVisits,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
     /// αβ: transposition-table entries.
@@ -398,6 +401,12 @@ pub const MCTS_LABELS: &[Label] = {
             TextProven,
             "a proven node's implicit value is its proven value, as the paper's text says (its code keeps the heuristic one)",
         ),
+        row(
+            label::CODE_PROOF_VISITS,
+            Bare,
+            CodeProofVisits,
+            "as the paper's code: a simulation adds no visit to the nodes it proves (see docs/reproduction.md)",
+        ),
     ]
 };
 
@@ -512,6 +521,7 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         TextIpp => cfg.playout.text_ipp = true,
         TextSolver => cfg.text_solver = true,
         TextProven => cfg.text_proven = true,
+        CodeProofVisits => cfg.code_proof_visits = true,
         AlphaBetaDepth | TableEntries => {}
     }
 }

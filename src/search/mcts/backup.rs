@@ -23,12 +23,16 @@ impl<G: Game> Mcts<'_, G> {
             let parent = if i == 0 { NodeId::ROOT } else { path[i - 1].0 };
             let backed = H::backed(self, id);
             let c = self.pool.get_mut(id);
-            c.visits += k;
             c.flags |= flag::VISITED;
-            match backed {
-                Some(v) => c.reward = v * c.visits as f32,
-                // With one visit per simulation (`k = 1`) this is exactly `+= reward`.
-                None => c.reward += k as f32 * for_first(reward_first, c.mover()),
+            // `code-proof-visits`: the paper's code returns at a proof before updating the node
+            // (a proven leaf, or a node its child just proved), so it takes no visit.
+            if !(self.config.code_proof_visits && c.proven != Proven::Unknown) {
+                c.visits += k;
+                match backed {
+                    Some(v) => c.reward = v * c.visits as f32,
+                    // With one visit per simulation (`k = 1`) this is exactly `+= reward`.
+                    None => c.reward += k as f32 * for_first(reward_first, c.mover()),
+                }
             }
             if let Some(t) = self.config.max_backprop {
                 if c.visits >= t && c.is(flag::EXPANDED) {

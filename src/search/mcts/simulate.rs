@@ -139,6 +139,7 @@ impl<G: Game> Mcts<'_, G> {
                 continue;
             }
             let parent = path.last().map_or(NodeId::ROOT, |s| s.0);
+            let open = self.pool.get(parent).proven == Proven::Unknown;
             if dirty {
                 self.refresh(parent);
             }
@@ -147,6 +148,20 @@ impl<G: Game> Mcts<'_, G> {
             {
                 self.expand_lost_siblings(parent, game);
                 dirty = true;
+            }
+            // `code-proof-visits`: the code proves `parent` here before it would update it, so
+            // the visit the backup gave it is taken back (its mean kept; the root is never
+            // proven in the middle of a search, it ends it).
+            if self.config.code_proof_visits
+                && parent != NodeId::ROOT
+                && open
+                && self.pool.get(parent).proven != Proven::Unknown
+            {
+                let k = H::visits(&self.config);
+                let p = self.pool.get_mut(parent);
+                let mean = p.mean();
+                p.visits = p.visits.saturating_sub(k);
+                p.reward = mean * p.visits as f32;
             }
         }
         full
