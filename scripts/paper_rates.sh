@@ -1,0 +1,23 @@
+#!/bin/bash
+# Simulations per second of issue 12's table rows (the papers' configurations), one 5 s search
+# per row, all rows in turn, repeated REPEAT times (default 2). Prints
+# `<repeat> <game> <spec> <start|mid> <sims_per_s> <1-minute load>` per search.
+# Usage: scripts/paper_rates.sh [IMCTS_BINARY] (default target/release/imcts); MS=5000 REPEAT=2.
+set -euo pipefail
+B=${1:-target/release/imcts}
+MS=${MS:-5000}
+REPEAT=${REPEAT:-2}
+MID='8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w'
+rate() { python3 -c 'import json,sys; print(json.load(sys.stdin)["sims_per_s"])'; }
+for rep in $(seq 1 "$REPEAT"); do
+  for spec in "mcts" "mcts(ipp)" "mcts(bl)" "mcts(bl,im0.4)" "mcts(efLH,bl')" "mcts(efLH,bl',im0.6)"; do
+    r=$("$B" search breakthrough --player "$spec" --ms "$MS" --pool 40000000 --json | rate)
+    echo "$rep breakthrough $spec start $r $(cut -d' ' -f1 /proc/loadavg)"
+    r=$("$B" search breakthrough --player "$spec" --ms "$MS" --pool 40000000 --position "$MID" --json | rate)
+    echo "$rep breakthrough $spec mid $r $(cut -d' ' -f1 /proc/loadavg)"
+  done
+  for spec in "mcts(fet4)" "mcts(fet4,im0.3)"; do
+    r=$("$B" search kalah --player "$spec" --ms "$MS" --pool 40000000 --json | rate)
+    echo "$rep kalah $spec start $r $(cut -d' ' -f1 /proc/loadavg)"
+  done
+done
