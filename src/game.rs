@@ -443,6 +443,19 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// [`greedy_playout_move`](Game::greedy_playout_move) without the move list, for games
+    /// that draw the greedy move from their own structures: the playout loop asks this first
+    /// and generates the legal moves only when it answers `None` (the default). Breakthrough
+    /// answers for efMS from its bitboards, so its ε-greedy playouts build no list at all.
+    fn greedy_playout_step(
+        &self,
+        _eval: Self::Eval,
+        _informed: bool,
+        _rng: &mut SearchRng,
+    ) -> Option<Self::Move> {
+        None
+    }
+
     /// How many times `mv` stands in the informed policy's draw (Breakthrough's ipp: 5 for an
     /// undefended capture, 2 for another capture, 1 for a quiet move). The paper's code draws
     /// ε-greedy ties from that list, so ties are weighted the same way. The default is 1.

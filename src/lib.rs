@@ -41,9 +41,12 @@
 //! returns microseconds as the clock. The lower-level [`search::mcts::Mcts`] and
 //! [`search::alphabeta::search`] take the same validated configurations.
 #![no_std]
-// Two audited `unsafe` places: the parallel search's view of the caller's node memory as
-// atomics (src/search/parallel/atomic_node.rs) and the SSE square root (`search::math::sqrtf`,
-// a measured gain). Everything else stays safe code.
+// Audited `unsafe`, each block with a `// SAFETY:` comment: the parallel search's view of the
+// caller's node memory as atomics (src/search/parallel/atomic_node.rs); the SSE square root
+// (`search::math::sqrtf`); and BMI2's `pdep` for drawing the n-th set bit
+// (`games::bitboard::Bitboard::nth_pdep`, its `cpuid` check `fast_pdep`, and the Breakthrough
+// playout and ipp calls behind that check). The last three are measured gains. Everything
+// else stays safe code.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

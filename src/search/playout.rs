@@ -186,8 +186,20 @@ fn play<G: Game, S: Source, const P: u8>(
         }
         let mv = match p.epsilon_greedy {
             Some(eps) if unit_f32(rng) >= eps => {
-                source.fill(game, &mut list);
-                greedy(game, list.moves(), cfg, rng)
+                // A game that draws the greedy move from its own structures needs no list.
+                let informed = p.policy == PlayoutPolicy::Informed;
+                let step = if S::ALL {
+                    game.greedy_playout_step(cfg.eval, informed, rng)
+                } else {
+                    None
+                };
+                match step {
+                    Some(mv) => mv,
+                    None => {
+                        source.fill(game, &mut list);
+                        greedy(game, list.moves(), cfg, rng)
+                    }
+                }
             }
             _ => pick::<G, S, P>(game, source, &mut list, cfg, rng),
         };

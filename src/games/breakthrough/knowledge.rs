@@ -11,11 +11,19 @@ use crate::rng::below;
 const FILE_A: u64 = super::FILE_A.0;
 const FILE_H: u64 = super::FILE_H.0;
 
-/// The move onto the `n`-th square (from the lowest) of the target set `set`, whose moves all
-/// step by `off` squares.
+/// The portable selection of the `n`-th square of a set ([`Bitboard::nth`]), for the draws
+/// `nth` parameter; on a CPU with fast BMI2 they take [`Bitboard::nth_pdep`] instead, which
+/// gives the same square.
 #[inline(always)]
-fn at(set: u64, n: u32, off: i8) -> Move {
-    let to = Bitboard(set).nth(n);
+fn portable_nth(set: u64, n: u32) -> u8 {
+    Bitboard(set).nth(n)
+}
+
+/// The move onto the `n`-th square (from the lowest) of the target set `set`, whose moves all
+/// step by `off` squares; `nth(set, n)` selects that square.
+#[inline(always)]
+fn at(nth: impl Fn(u64, u32) -> u8, set: u64, n: u32, off: i8) -> Move {
+    let to = nth(set, n);
     Move {
         from: (to as i8 - off) as u8,
         to,
@@ -67,13 +75,37 @@ pub(super) fn ipp_move(pos: &Breakthrough, moves: &[Move], rng: &mut SearchRng) 
 /// equal weight (undefended captures 5, defended captures 2, quiet moves 1) and the drawn
 /// number is mapped into them by their popcounts.
 #[inline]
+#[allow(unsafe_code)]
 pub(super) fn ipp_step(pos: &Breakthrough, rng: &mut SearchRng) -> Move {
+    #[cfg(target_arch = "x86_64")]
+    if crate::games::bitboard::fast_pdep() {
+        // SAFETY: `fast_pdep` checked that this CPU has BMI2.
+        return unsafe { ipp_step_pdep(pos, rng) };
+    }
     ipp_pick(pos, |n| below(rng, n))
+}
+
+/// [`ipp_step`] selecting squares with BMI2's `pdep`: the same move, fewer mispredicted
+/// branches.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+fn ipp_step_pdep(pos: &Breakthrough, rng: &mut SearchRng) -> Move {
+    ipp_pick_by(pos, |n| below(rng, n), |set, n| Bitboard(set).nth_pdep(n))
 }
 
 /// The move [`ipp_step`] plays when `draw(n)` returns a number in `0..n` (called at most once).
 #[inline(always)]
 pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Move {
+    ipp_pick_by(pos, draw, portable_nth)
+}
+
+/// [`ipp_pick`] selecting the `n`-th square of a set with `nth`.
+#[inline(always)]
+fn ipp_pick_by(
+    pos: &Breakthrough,
+    draw: impl FnOnce(u32) -> u32,
+    nth: impl Fn(u64, u32) -> u8 + Copy,
+) -> Move {
     let us = pos.side_to_move();
     let (straight, left, right) = pos.targets(us);
     let (straight, left, right) = (straight.0, left.0, right.0);
@@ -83,7 +115,7 @@ pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Mov
         // The first decisive move in generation order (left, straight, right).
         for (set, off) in [(left, off_l), (straight, off_s), (right, off_r)] {
             if set & goal != 0 {
-                return at(set & goal, 0, off);
+                return at(nth, set & goal, 0, off);
             }
         }
     }
@@ -95,40 +127,36 @@ pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Mov
         let nl = lt.count_ones();
         let r = draw(nl + rt.count_ones());
         return if r < nl {
-            at(lt, r, off_l)
+            at(nth, lt, r, off_l)
         } else {
-            at(rt, r - nl, off_r)
+            at(nth, rt, r - nl, off_r)
         };
     }
     let open = !covered_ahead(pos, us);
     let (lu, ru) = (left & enemy & open, right & enemy & open);
     let (lc, rc) = (left & enemy & !open, right & enemy & !open);
     let (lq, rq) = (left & !enemy, right & !enemy);
-    let n5 = [lu.count_ones(), ru.count_ones()];
-    let n2 = [lc.count_ones(), rc.count_ones()];
-    let n1 = [straight.count_ones(), lq.count_ones(), rq.count_ones()];
-    let total = 5 * (n5[0] + n5[1]) + 2 * (n2[0] + n2[1]) + n1[0] + n1[1] + n1[2];
-    let mut r = draw(total);
-    // Captures first (weight 5, then 2), then the quiet sets.
-    for (set, n, off) in [(lu, n5[0], off_l), (ru, n5[1], off_r)] {
-        if r < 5 * n {
-            return at(set, r / 5, off);
-        }
-        r -= 5 * n;
+    // Captures first (weight 5, then 2), then the quiet sets; the drawn number falls in one
+    // set's span. The set is found without branches (the CPU cannot predict which span a
+    // random number falls in): its index is the number of spans that end at or below the
+    // number, and the number's offset in it divided by the weight (a multiply by a 16-bit
+    // reciprocal, exact for offsets below 240) picks the square.
+    let sets = [lu, ru, lc, rc, straight, lq, rq];
+    const WEIGHTS: [u32; 7] = [5, 5, 2, 2, 1, 1, 1];
+    const RECIPROCALS: [u32; 7] = [13_108, 13_108, 1 << 15, 1 << 15, 1 << 16, 1 << 16, 1 << 16];
+    let offs = [off_l, off_r, off_l, off_r, off_s, off_l, off_r];
+    let spans: [u32; 7] = core::array::from_fn(|k| WEIGHTS[k] * sets[k].count_ones());
+    let r = draw(spans.iter().sum());
+    let (mut index, mut skipped, mut end) = (0, 0, 0);
+    for span in spans {
+        end += span;
+        let past = (r >= end) as u32;
+        index += past as usize;
+        skipped += past * span;
     }
-    for (set, n, off) in [(lc, n2[0], off_l), (rc, n2[1], off_r)] {
-        if r < 2 * n {
-            return at(set, r / 2, off);
-        }
-        r -= 2 * n;
-    }
-    if r < n1[0] {
-        at(straight, r, off_s)
-    } else if r < n1[0] + n1[1] {
-        at(lq, r - n1[0], off_l)
-    } else {
-        at(rq, r - n1[0] - n1[1], off_r)
-    }
+    let index = index.min(6);
+    let n = ((r - skipped) * RECIPROCALS[index]) >> 16;
+    at(nth, sets[index], n, offs[index])
 }
 
 /// The ε-greedy playout step with efMS, straight from the bitboards: the same distribution as
@@ -144,6 +172,8 @@ pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Mov
 /// the best class, and its weighted reservoir draw is one draw weighted by popcounts.
 #[inline]
 pub(super) fn greedy_step_schadd(pos: &Breakthrough, informed: bool, rng: &mut SearchRng) -> Move {
+    // The draw selects from small sets and is often skipped (one best move): `pdep` measured
+    // no gain here, unlike in the ipp step.
     greedy_pick_schadd(pos, informed, |n| below(rng, n))
 }
 
@@ -155,6 +185,7 @@ pub(super) fn greedy_pick_schadd(
     informed: bool,
     draw: impl FnOnce(u32) -> u32,
 ) -> Move {
+    let nth = portable_nth;
     let us = pos.side_to_move();
     let them = us.opponent();
     let (straight, left, right) = pos.targets(us);
@@ -170,7 +201,7 @@ pub(super) fn greedy_pick_schadd(
             // ipp's candidates are the first decisive move alone.
             for (set, off) in [(left, off_l), (straight, off_s), (right, off_r)] {
                 if set & goal != 0 {
-                    return at(set & goal, 0, off);
+                    return at(nth, set & goal, 0, off);
                 }
             }
         }
@@ -267,7 +298,7 @@ pub(super) fn greedy_pick_schadd(
     for &(set, w, off) in &sets {
         let span = w * set.count_ones();
         if r < span {
-            return at(set, r / w, off);
+            return at(nth, set, r / w, off);
         }
         r -= span;
     }
@@ -280,7 +311,7 @@ pub(super) fn greedy_pick_schadd(
     } else {
         (cr, off_r)
     };
-    at(set, 0, off)
+    at(nth, set, 0, off)
 }
 
 /// The informed playout policy as the paper's text gives it: decisive and anti-decisive moves
@@ -516,6 +547,17 @@ mod tests {
         assert!(cases.iter().all(|&c| c > 100), "{cases:?}");
     }
 
+    /// The ipp draw's reciprocal division is exact over every offset a span can hold (a set of
+    /// at most 16 moves times weight 5 is below 80) and well beyond.
+    #[test]
+    fn reciprocal_division_is_exact_for_every_offset() {
+        for (w, m) in [(5u32, 13_108u32), (2, 1 << 15), (1, 1 << 16)] {
+            for x in 0..240 {
+                assert_eq!((x * m) >> 16, x / w, "{x} / {w}");
+            }
+        }
+    }
+
     /// Sparse positions (one to four pieces a side, random squares, either side to move), where
     /// captures of the last piece and near-promotion races are common.
     fn sparse_positions() -> std::vec::Vec<Breakthrough> {
@@ -610,6 +652,39 @@ mod tests {
             }
         }
         assert!(drawn > 1000, "{drawn}");
+    }
+
+    /// [`ipp_pick_by`] with the `pdep` selection.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn ipp_pick_pdep(g: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Move {
+        ipp_pick_by(g, draw, |set, n| Bitboard(set).nth_pdep(n))
+    }
+
+    /// With BMI2's `pdep` the ipp draw gives the portable draw's move for every number it can
+    /// draw (run where the CPU has BMI2).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    #[allow(unsafe_code)]
+    fn pdep_draws_pick_the_portable_moves() {
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        let mut compared = 0;
+        for g in positions().into_iter().chain(sparse_positions()) {
+            let mut total = 1;
+            ipp_pick(&g, |n| {
+                total = n;
+                0
+            });
+            for r in 0..total {
+                // SAFETY: the CPU has BMI2 (checked above).
+                let fast = unsafe { ipp_pick_pdep(&g, |_| r) };
+                assert_eq!(fast, ipp_pick(&g, |_| r), "{g:?} {r}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 100_000, "{compared}");
     }
 
     /// What makes the class-by-class draw exact: efMS's distinct values (and a win) are further

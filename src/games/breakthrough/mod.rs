@@ -182,6 +182,99 @@ impl Breakthrough {
         }
     }
 
+    /// One uniformly random move of `us` (a constant, so the side's shifts and tests fold away)
+    /// on the bitboards alone, efLH left stale; `nth` selects the drawn target square
+    /// ([`Bitboard::nth`] or its `pdep` form). The same number gives the same move as
+    /// [`Game::random_playout_move`]. Returns whether the move won.
+    #[inline(always)]
+    fn random_step<const WHITE: bool>(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        nth: impl Fn(Bitboard, u32) -> u8,
+    ) -> bool {
+        let us = if WHITE { Player::First } else { Player::Second };
+        let (straight, left, right) = self.targets(us);
+        let offs = Self::offsets(us);
+        let (ns, nl) = (straight.count(), left.count());
+        let total = ns + nl + right.count();
+        let r = crate::rng::below(rng, total);
+        let (set, skip, off) = if r < ns {
+            (straight, 0, offs[0])
+        } else if r < ns + nl {
+            (left, ns, offs[1])
+        } else {
+            (right, ns + nl, offs[2])
+        };
+        let to_sq = nth(set, r - skip);
+        let (from, to) = (
+            Bitboard::square((to_sq as i8 - off) as u8),
+            Bitboard::square(to_sq),
+        );
+        let them = us.opponent().index();
+        self.pieces[us.index()] ^= from | to;
+        self.pieces[them] &= !to;
+        // The mover alone can have won after its move.
+        to.intersects(Self::goal_rank(us)) || self.pieces[them].is_empty()
+    }
+
+    /// Uniformly random moves until one wins or `max_plies` were played, from an unfinished
+    /// position: [`random_step`](Self::random_step) unrolled for the two sides, so the side to
+    /// move is never a branch. efLH is left stale.
+    #[inline(always)]
+    fn random_moves(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+        nth: impl Fn(Bitboard, u32) -> u8 + Copy,
+    ) -> (Option<Outcome>, u32) {
+        let start = self.side;
+        let mut plies = 0;
+        let result = 'play: {
+            if start == Player::Second {
+                if plies >= max_plies {
+                    break 'play None;
+                }
+                plies += 1;
+                if self.random_step::<false>(rng, nth) {
+                    break 'play Some(Outcome::Win(Player::Second));
+                }
+            }
+            loop {
+                if plies >= max_plies {
+                    break 'play None;
+                }
+                plies += 1;
+                if self.random_step::<true>(rng, nth) {
+                    break 'play Some(Outcome::Win(Player::First));
+                }
+                if plies >= max_plies {
+                    break 'play None;
+                }
+                plies += 1;
+                if self.random_step::<false>(rng, nth) {
+                    break 'play Some(Outcome::Win(Player::Second));
+                }
+            }
+        };
+        if plies % 2 == 1 {
+            self.side = start.opponent();
+        }
+        (result, plies)
+    }
+
+    /// [`random_moves`](Self::random_moves) selecting with BMI2's `pdep`
+    /// ([`Bitboard::nth_pdep`]): the same moves, without the selection loop's mispredicted
+    /// exits. Only for a CPU where [`fast_pdep`](crate::games::bitboard::fast_pdep) holds.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn random_moves_pdep(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+    ) -> (Option<Outcome>, u32) {
+        self.random_moves(rng, max_plies, |set, n| set.nth_pdep(n))
+    }
+
     /// Checks every incrementally kept quantity against a from-scratch recomputation.
     #[inline]
     fn debug_check(&self) {
@@ -400,6 +493,7 @@ impl Game for Breakthrough {
         }
     }
 
+    #[allow(unsafe_code)]
     fn random_playout(
         &mut self,
         rng: &mut crate::SearchRng,
@@ -408,25 +502,16 @@ impl Game for Breakthrough {
         if let Some(o) = self.outcome() {
             return (Some(o), 0);
         }
-        let mut plies = 0;
-        let result = loop {
-            if plies >= max_plies {
-                break (None, plies);
-            }
-            // The mover alone can have won after its move: test just that, and leave efLH
-            // stale until the end.
-            let us = self.side;
-            let mv = self.random_playout_move(rng);
-            let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
-            self.pieces[us.index()] ^= from | to;
-            let them = us.opponent().index();
-            self.pieces[them] &= !to;
-            self.side = us.opponent();
-            plies += 1;
-            if to.intersects(Self::goal_rank(us)) || self.pieces[them].is_empty() {
-                break (Some(Outcome::Win(us)), plies);
-            }
+        #[cfg(target_arch = "x86_64")]
+        let result = if crate::games::bitboard::fast_pdep() {
+            // SAFETY: `fast_pdep` checked that this CPU has BMI2.
+            unsafe { self.random_moves_pdep(rng, max_plies) }
+        } else {
+            self.random_moves(rng, max_plies, Bitboard::nth)
         };
+        #[cfg(not(target_arch = "x86_64"))]
+        let result = self.random_moves(rng, max_plies, Bitboard::nth);
+        // efLH was left stale on the way: rebuild it once.
         self.lh = [
             eval::lh_from_scratch(self.pieces[0].0, Player::First),
             eval::lh_from_scratch(self.pieces[1].0, Player::Second),
@@ -468,6 +553,17 @@ impl Game for Breakthrough {
     ) -> Option<Move> {
         // `moves` is every legal move: Breakthrough's candidate moves are its legal moves.
         debug_assert_eq!(moves.len() as u64, self.count_moves());
+        self.greedy_playout_step(eval, informed, rng)
+    }
+
+    /// efMS's greedy step needs no move list (`knowledge::greedy_step_schadd`).
+    #[inline]
+    fn greedy_playout_step(
+        &self,
+        eval: BreakthroughEval,
+        informed: bool,
+        rng: &mut crate::SearchRng,
+    ) -> Option<Move> {
         (eval == BreakthroughEval::Schadd)
             .then(|| knowledge::greedy_step_schadd(self, informed, rng))
     }

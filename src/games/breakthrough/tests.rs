@@ -278,3 +278,53 @@ fn the_fast_random_playout_leaves_a_valid_state_and_ends_games_by_the_rules() {
         assert_eq!((o, n), (None, 3));
     }
 }
+
+/// The tight random playout (unrolled by side, `pdep` where the CPU runs it fast) plays the
+/// moves of the move-by-move loop with the same numbers: same final position, outcome and
+/// length, from either side to move and with odd and even cut-offs.
+#[test]
+fn the_fast_random_playout_plays_the_move_by_move_playout() {
+    for seed in 0..400u64 {
+        let start = random_position(seed, (seed % 30) as u32);
+        for max_plies in [1, 2, 7, 1000] {
+            let (mut fast, mut slow) = (start.clone(), start.clone());
+            let (mut a, mut b) = (seeded(seed), seeded(seed));
+            let got = fast.random_playout(&mut a, max_plies);
+            let mut plies = 0;
+            let want = loop {
+                if let Some(o) = slow.outcome() {
+                    break (Some(o), plies);
+                }
+                if plies >= max_plies {
+                    break (None, plies);
+                }
+                let mv = slow.random_playout_move(&mut b);
+                slow.make(mv);
+                plies += 1;
+            };
+            assert_eq!((got, &fast), (want, &slow), "seed {seed} max {max_plies}");
+        }
+    }
+}
+
+/// The portable and the `pdep` forms of the tight playout play the same moves (run where the
+/// CPU has BMI2).
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[allow(unsafe_code)]
+fn the_pdep_playout_plays_the_portable_playout() {
+    if !std::arch::is_x86_feature_detected!("bmi2") {
+        return;
+    }
+    for seed in 0..400u64 {
+        let start = random_position(seed, (seed % 30) as u32);
+        if start.is_terminal() {
+            continue;
+        }
+        let (mut fast, mut slow) = (start.clone(), start.clone());
+        // SAFETY: the CPU has BMI2 (checked above).
+        let got = unsafe { fast.random_moves_pdep(&mut seeded(seed), 1000) };
+        let want = slow.random_moves(&mut seeded(seed), 1000, Bitboard::nth);
+        assert_eq!((got, &fast), (want, &slow), "seed {seed}");
+    }
+}

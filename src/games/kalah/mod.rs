@@ -132,6 +132,92 @@ const fn store(player: Player) -> usize {
     7 * player.index() + 6
 }
 
+/// `0xFF` in bytes 16–31: a 16-byte window starting at byte `16 - a` is `0xFF` from byte `a` up.
+const FROM: [u8; 32] = {
+    let mut t = [0; 32];
+    let mut i = 16;
+    while i < 32 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
+/// `0xFF` in bytes 0–15: a 16-byte window starting at byte `16 - b` is `0xFF` below byte `b`.
+const BELOW: [u8; 32] = {
+    let mut t = [0; 32];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
+/// The 16 bytes of `table` from byte `offset` (`offset ≤ 16`), as one little-endian integer.
+#[inline(always)]
+fn window(table: &[u8; 32], offset: usize) -> u128 {
+    let mut bytes = [0; 16];
+    bytes.copy_from_slice(&table[offset..offset + 16]);
+    u128::from_le_bytes(bytes)
+}
+
+/// `0xFF` in every byte from `a` up (`a ≤ 16`).
+#[inline(always)]
+fn bytes_from(a: usize) -> u128 {
+    window(&FROM, 16 - a)
+}
+
+/// `0xFF` in every byte below `b` (`b ≤ 16`).
+#[inline(always)]
+fn bytes_below(b: usize) -> u128 {
+    window(&BELOW, 16 - b)
+}
+
+/// A 1 in the byte of every pit a sowing by `player` can drop a stone into: every pit but the
+/// opponent's store.
+#[inline(always)]
+const fn sown_pits(player: Player) -> u128 {
+    let pits = u128::from_le_bytes([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
+    pits & !(1 << (8 * store(player.opponent())))
+}
+
+/// Sows the stones of pit `start` (a house of `player`) counter-clockwise, skipping the
+/// opponent's store, and returns the pit the last stone landed in and the number of whole laps.
+///
+/// Branch-free: the fourteen pits are read as the bytes of one integer, and the sowing adds a 1
+/// to every pit of the sown range at once (the range's bytes cut from two small tables of
+/// `0xFF` runs), instead of one loop iteration per stone whose exit the CPU cannot predict. No
+/// byte carries into the next: a pit holds at most the game's 48 stones.
+#[inline(always)]
+fn sow(pits: &mut [u8; 14], player: Player, start: usize) -> (usize, u32) {
+    let mut bytes = [0u8; 16];
+    bytes[..14].copy_from_slice(pits);
+    let mut w = u128::from_le_bytes(bytes);
+    let mut n = pits[start] as u32;
+    // Empty the start pit.
+    w &= bytes_below(start) | bytes_from(start + 1);
+    let sown = sown_pits(player);
+    // Whole laps: every pit but the opponent's store gets one stone per lap, and a lap ends on
+    // `start` itself, so the rest of the stones continue from there.
+    let laps = n / 13;
+    if laps > 0 {
+        w += laps as u128 * sown;
+        n -= 13 * laps;
+    }
+    // The rest: `n < 13` pits after `start`, one more if the skipped store falls among them,
+    // wrapping past pit 13 at most once.
+    let skip = store(player.opponent());
+    let to_skip = ((skip + 14 - start) % 14) as u32;
+    let len = (n + (to_skip <= n) as u32) as usize;
+    let end = start + 1 + len;
+    let range = (bytes_from(start + 1) & bytes_below(end.min(14))) | bytes_below(end.max(14) - 14);
+    w += range & sown;
+    pits.copy_from_slice(&w.to_le_bytes()[..14]);
+    let last = end - 1;
+    (if last >= 14 { last - 14 } else { last }, laps)
+}
+
 impl Kalah {
     /// The start position under the standard rules: four stones in every house, South to move.
     pub const fn start() -> Self {
@@ -317,30 +403,8 @@ impl Game for Kalah {
         };
         let me = self.side;
         let own_store = store(me);
-        let skip = store(me.opponent());
         let start = pit(me, mv.0 % HOUSES as u8);
-        let mut n = self.pits[start] as u32;
-        self.pits[start] = 0;
-        // Whole laps first: every pit but the opponent's store gets one stone per lap.
-        let laps = n / 13;
-        if laps > 0 {
-            for (i, p) in self.pits.iter_mut().enumerate() {
-                if i != skip {
-                    *p += laps as u8;
-                }
-            }
-            n -= 13 * laps;
-        }
-        // A lap ends on `start` itself, so the rest of the stones continue from there.
-        let mut i = start;
-        while n > 0 {
-            i = if i == 13 { 0 } else { i + 1 };
-            if i == skip {
-                continue;
-            }
-            self.pits[i] += 1;
-            n -= 1;
-        }
+        let (i, laps) = sow(&mut self.pits, me, start);
         let mut again = false;
         if i == own_store {
             again = true;

@@ -392,3 +392,41 @@ fn random_playout_move_matches_the_list_draw() {
     }
     assert!(positions > 1000);
 }
+
+/// The branch-free sowing puts every stone where sowing them one by one does: every house of
+/// either side, every count from 1 to 48 (whole laps included), on random boards.
+#[test]
+fn branch_free_sowing_equals_sowing_stone_by_stone() {
+    let mut rng = seeded(31);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut base = [0u8; 14];
+        for _ in 0..below(&mut rng, 30) {
+            base[below(&mut rng, 14) as usize] += 1;
+        }
+        for side in Player::BOTH {
+            let skip = super::store(side.opponent());
+            for house in 0..HOUSES as u8 {
+                let start = super::pit(side, house);
+                for stones in 1..=48u8 {
+                    let mut pits = base;
+                    pits[start] = stones;
+                    let mut want = pits;
+                    want[start] = 0;
+                    let (mut i, mut left) = (start, stones);
+                    while left > 0 {
+                        i = (i + 1) % 14;
+                        if i != skip {
+                            want[i] += 1;
+                            left -= 1;
+                        }
+                    }
+                    let (last, laps) = super::sow(&mut pits, side, start);
+                    assert_eq!((pits, last, laps), (want, i, stones as u32 / 13));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 40 * 2 * 6 * 48);
+}
