@@ -65,6 +65,13 @@ impl<G: Game> Mcts<'_, G> {
 
     /// UCT selection among `node`'s children (Eq. 1 with Eq. 2's `Q`), skipping proven losses,
     /// taking a proven win at once, unvisited children first, random tie-breaks.
+    ///
+    /// Inlined into its one caller, the descent in `simulate`: a simulation selects once per
+    /// tree level (9 to 16 times in a Kalah search, 4 to 6 in a Breakthrough middle game as the
+    /// tree grows from 20,000 to 500,000 simulations), and each call paid a prologue, reloads
+    /// of the configuration and of the generator's state: 3.5% of the instructions of a
+    /// 20,000-simulation Kalah search, 0.7% of a Breakthrough middle-game one (callgrind).
+    #[inline(always)]
     pub(super) fn select(&mut self, node: NodeId, game: &G) -> NodeId {
         // Plain UCT (no heuristic mixing, no progressive bias) gets its own copy of the loop
         // without those branches: about 6% fewer instructions per simulation under callgrind.
