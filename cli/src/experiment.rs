@@ -53,7 +53,7 @@ pub struct ExperimentArgs {
     /// Override the simulations per move (quick scale).
     #[arg(long, conflicts_with = "budget")]
     pub sims: Option<u64>,
-    /// `paper`: simulations per move = each configuration's Java rate (issue 12's table) × the
+    /// `paper`: simulations per move = each configuration's Java rate (`paper_budget.rs`) × the
     /// paper's seconds per move, A and B each their own; rows without a measured rate are
     /// skipped.
     #[arg(long, value_enum)]
@@ -850,11 +850,19 @@ mod tests {
             row_budget::<Breakthrough>(preset, &args("fig2", Scale::Paper), &rows[0], 1000)
                 .unwrap();
         assert_eq!(games, 1000);
-        // Node priors with bl were never measured in Java: that row has no equivalent budget.
+        // Node priors with bl: issue 17's ratio rows, A (6,500 + 34,500) / 2, B (6,600 +
+        // 35,200) / 2.
         assert_eq!(rows[4].b, "mcts(bl,np)");
-        assert!(
+        let (_, a, b) =
             row_budget::<Breakthrough>(preset, &args("fig2", Scale::Quick), &rows[4], 1000)
-                .is_err()
+                .unwrap();
+        assert_eq!(budgets_text(&a, &b.unwrap()), "20500/20900 sims");
+        // fet20 with ipp was never measured in Java: Table 2 row 4 has no equivalent budget.
+        let t2 = PRESETS.iter().find(|p| p.name == "table2").unwrap();
+        let rows = (t2.rows)(Scale::Quick, t2.quick_sims);
+        assert_eq!(rows[3].a, "mcts(ipp,fet20,im0.4)");
+        assert!(
+            row_budget::<Breakthrough>(t2, &args("table2", Scale::Quick), &rows[3], 1000).is_err()
         );
     }
 }
