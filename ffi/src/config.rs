@@ -329,6 +329,8 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         // The C ABI offers the presets, which follow the paper's code.
         text_solver: false,
         text_proven: false,
+        // An experiment's label (`code-proof-visits`), off in every preset.
+        code_proof_visits: false,
         value_mode,
         alpha: c.alpha,
         eval,
