@@ -24,6 +24,11 @@ pub struct MatchArgs {
     pub games: usize,
     #[command(flatten)]
     pub budget: BudgetArgs,
+    /// Player B's simulations per move, if not `--sims` (each player its own budget, as the
+    /// paper's equal-time rows give a slow configuration fewer simulations than a fast one:
+    /// `--sims 20900 --sims-b 49850`).
+    #[arg(long, requires = "sims")]
+    pub sims_b: Option<u64>,
     /// Games played in parallel.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -98,7 +103,7 @@ impl MatchArgs {
             b: self.b.clone(),
             games: self.games,
             budget: self.budget.budget()?,
-            b_budget: None,
+            b_budget: self.b_budget()?,
             threads: self.threads,
             search_threads: [
                 self.search_threads.search_threads,
@@ -112,6 +117,20 @@ impl MatchArgs {
             },
             shard: self.shard,
         })
+    }
+}
+
+impl MatchArgs {
+    /// B's budget when `--sims-b` gives it one of its own: A's budget with B's simulations.
+    fn b_budget(&self) -> Result<Option<imcts::search::Budget>, String> {
+        match self.sims_b {
+            None => Ok(None),
+            Some(0) => Err("--sims-b must be at least 1".into()),
+            Some(n) => Ok(Some(imcts::search::Budget {
+                iterations: Some(n),
+                ..self.budget.budget()?
+            })),
+        }
     }
 }
 
@@ -388,6 +407,20 @@ fn read_records<G: MatchGame>(path: &str, spec: &MatchSpec) -> Result<Vec<GameRe
                 spec.a,
                 spec.b,
                 spec.seed
+            )));
+        }
+        // A game played with other budgets is not a game of this match. Records written before
+        // `b_budget` existed have the match's one budget for both players.
+        let budget = arena::budget_text(&spec.budget);
+        let b_budget = arena::budget_text(&spec.budget_b());
+        let recorded = text_field(&v, "budget", &at)?;
+        let recorded_b = match v.get("b_budget") {
+            Some(_) => text_field(&v, "b_budget", &at)?,
+            None => recorded.clone(),
+        };
+        if recorded != budget || recorded_b != b_budget {
+            return Err(at(format!(
+                "a game played with budgets A {recorded}, B {recorded_b}, not this match's A {budget}, B {b_budget}"
             )));
         }
         // Records written before sharding existed have no `shard`: they are whole matches.

@@ -368,6 +368,68 @@ fn a_resumed_match_equals_one_uninterrupted_run() {
     );
 }
 
+#[test]
+fn sims_b_gives_player_b_its_own_budget_and_resume_keeps_it() {
+    let base = [
+        "match",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts",
+        "--sims",
+        "20",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let path = scratch("sims-b.jsonl");
+    let p = path.to_str().unwrap();
+    let with_b = [&base[..], &["--sims-b", "200"]].concat();
+    let s = json(&succeeds(
+        &[&with_b[..], &["--games", "2", "--record", p]].concat(),
+    ));
+    let (a, b) = (
+        s["a_sims_per_move"].as_f64().unwrap(),
+        s["b_sims_per_move"].as_f64().unwrap(),
+    );
+    // Tic-tac-toe searches stop early only at a proven root, so B ran more than 20 a move.
+    assert!(a <= 20.0 && b > 20.0, "A {a}, B {b}");
+    for l in lines_by_index(&path) {
+        assert_eq!(
+            (l["budget"].as_str(), l["b_budget"].as_str()),
+            (Some("20 sims"), Some("200 sims"))
+        );
+    }
+    // Resumed without --sims-b, the record's games are another match's: refused, with its line.
+    let e = fails(&[&base[..], &["--games", "4", "--resume", p]].concat());
+    assert!(
+        e.contains(&format!(
+            "{p}:1: a game played with budgets A 20 sims, B 200 sims"
+        )),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 2);
+    // With it, the match continues.
+    succeeds(&[&with_b[..], &["--games", "4", "--resume", p]].concat());
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 4);
+    // --sims-b needs --sims, and zero is refused.
+    fails(&[
+        "match",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts",
+        "--ms",
+        "5",
+        "--sims-b",
+        "9",
+    ]);
+    let e = fails(&[&base[..], &["--sims-b", "0"]].concat());
+    assert!(e.contains("--sims-b must be at least 1"), "{e}");
+}
+
 /// Runs `command` (which records games to `path`), sends it SIGINT once two games are in the
 /// record (found by polling the file, not by a timer) and returns its output.
 fn interrupt_after_two_recorded_games(mut command: Command, path: &PathBuf) -> Output {
