@@ -10,9 +10,10 @@ import ai.mcts.MCTSPlayer;
  * builds each player from a SimGame label (`mcts_s_h_pd20_np10_efv1_im0.6`) as that code's
  * SimGame does, and uses that code's board as referee.
  *
- * Usage: java -cp BUILD:. PaperSelfPlay A_LABEL B_LABEL SIMS GAMES [FIRST_SEED]
+ * Usage: java -cp BUILD:. PaperSelfPlay A_LABEL B_LABEL SIMS GAMES [FIRST_SEED [SIMS_B]]
  * Game i seeds the code's random generator with FIRST_SEED + i (default 1000); A moves first in
- * even games. One JSON line per game on stdout.
+ * even games; B runs SIMS_B simulations a move if given (the paper's equal-time rows gave a slow
+ * configuration fewer than a fast one), else SIMS. One JSON line per game on stdout.
  */
 public class PaperSelfPlay {
     static MCTSPlayer player(String label, int sims) {
@@ -48,10 +49,11 @@ public class PaperSelfPlay {
         String a = args[0], b = args[1];
         int sims = Integer.parseInt(args[2]), games = Integer.parseInt(args[3]);
         long seed0 = args.length > 4 ? Long.parseLong(args[4]) : 1000;
+        int simsB = args.length > 5 ? Integer.parseInt(args[5]) : sims;
         for (int i = 0; i < games; i++) {
             MCTSOptions.r.setSeed(seed0 + i);
             int aSeat = i % 2 == 0 ? 1 : 2;
-            MCTSPlayer pa = player(a, sims), pb = player(b, sims);
+            MCTSPlayer pa = player(a, sims), pb = player(b, simsB);
             pa.newGame(aSeat, "breakthrough");
             pb.newGame(3 - aSeat, "breakthrough");
             breakthrough.game.Board board = new breakthrough.game.Board();
@@ -68,7 +70,7 @@ public class PaperSelfPlay {
             int w = board.checkWin();
             double score = w == aSeat ? 1 : (w == 1 || w == 2) ? 0 : 0.5;
             System.out.println("{\"index\":" + i + ",\"seed\":" + (seed0 + i) + ",\"a\":\"" + a + "\",\"b\":\"" + b
-                    + "\",\"sims\":" + sims + ",\"a_seat\":" + aSeat + ",\"winner_seat\":" + w + ",\"plies\":" + plies
+                    + "\",\"sims\":" + sims + ",\"sims_b\":" + simsB + ",\"a_seat\":" + aSeat + ",\"winner_seat\":" + w + ",\"plies\":" + plies
                     + ",\"a_score\":" + score + "}");
             System.out.flush();
         }
