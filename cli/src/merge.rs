@@ -257,9 +257,9 @@ fn check_files(files: &[String], lines: &[Line]) -> Result<(), String> {
     let mut shard_file: BTreeMap<(String, String), usize> = BTreeMap::new();
     for l in lines {
         let shard = shard_of(files, l)?.to_string();
-        // An experiment's rows (a tournament's matches) share a shard; key by them too, so one
-        // file may hold many.
-        let row = ["row", "round", "slot"]
+        // An experiment's rows (a tournament's matches, several matches' players) share a
+        // shard; key by them too, so one file may hold many.
+        let row = ["row", "round", "slot", "a", "b"]
             .map(|f| l.v.get(f).map_or(String::new(), Value::to_string))
             .join(" ");
         let key = (shard.clone(), row);
@@ -342,6 +342,114 @@ fn merge_tournament<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<()
     Ok(())
 }
 
+/// The records of matches (not of an experiment or a tournament): one match, or several whose
+/// lines are told apart by their players. One match prints its summary, as `match` does. Several
+/// that are rows of one experiment preset (the points of a sweep played as resumable matches,
+/// e.g. with `--sims-b`) print as that experiment's table, with the paper's numbers, and
+/// `--plot` draws them; other sets print each match's summary in turn.
+fn merge_matches<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), String> {
+    let files = &args.records;
+    let mut by_players: Vec<((String, String), Vec<&Line>)> = Vec::new();
+    for l in lines {
+        let at = |msg: String| format!("{}: {msg}", place(files, l));
+        let key = (text_field(&l.v, "a", &at)?, text_field(&l.v, "b", &at)?);
+        match by_players.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(l),
+            None => by_players.push((key, vec![l])),
+        }
+    }
+    let summary = |group: &[&Line], m: &Merged| -> Result<(), String> {
+        let at = |msg: String| format!("{}: {msg}", place(files, group[0]));
+        let spec = MatchSpec {
+            a: text_field(&group[0].v, "a", &at)?,
+            b: text_field(&group[0].v, "b", &at)?,
+            games: m.games,
+            budget: Budget::iterations(1),
+            b_budget: None,
+            threads: 1,
+            search_threads: [1, 1],
+            seed: uint_field(&group[0].v, "seed", &at)?,
+            openings: Vec::new(),
+            shard: Shard::WHOLE,
+        };
+        crate::match_cmd::print_summary::<G>(&spec, &m.tally, m.games, args.json);
+        Ok(())
+    };
+    if let [(_, group)] = &by_players[..] {
+        if args.plot.is_some() {
+            return Err(
+                "--plot draws a sweep over α: these are the records of one match (give the \
+                 records of every point, or of an experiment)"
+                    .into(),
+            );
+        }
+        let m = merge_match::<G>(files, group, "")?;
+        return summary(group, &m);
+    }
+    // Several matches: the preset (of this game) whose rows hold every pair of players.
+    let preset = experiment::PRESETS.iter().find(|p| {
+        let rows = (p.rows)(Scale::Paper, p.quick_sims);
+        p.game == G::NAME
+            && by_players
+                .iter()
+                .all(|((a, b), _)| rows.iter().any(|r| r.a == *a && r.b == *b))
+    });
+    let Some(preset) = preset else {
+        if args.plot.is_some() {
+            return Err(format!(
+                "--plot: these {} matches are not the rows of one experiment preset of {}, \
+                 so there is no sweep to draw",
+                by_players.len(),
+                G::NAME
+            ));
+        }
+        for ((a, b), group) in &by_players {
+            let m = merge_match::<G>(files, group, &format!("{a} against {b}: "))?;
+            summary(group, &m)?;
+        }
+        return Ok(());
+    };
+    if args.plot.is_some() {
+        let specs = by_players.iter().map(|((a, _), _)| a.as_str());
+        crate::plot::check_sweep(preset.name, specs)?;
+    }
+    if !args.json {
+        experiment::print_header(preset.about, Scale::Paper);
+    }
+    let rows = (preset.rows)(Scale::Paper, preset.quick_sims);
+    let mut results = Vec::new();
+    for ((a, b), group) in &by_players {
+        let l = group[0];
+        let at = |msg: String| format!("{}: {msg}", place(files, l));
+        let m = merge_match::<G>(files, group, &format!("{a} against {b}: "))?;
+        let budget = budget_from_text(&text_field(&l.v, "budget", &at)?).map_err(&at)?;
+        // Records written before `b_budget` existed gave both players one budget.
+        let b_budget = match l.v.get("b_budget") {
+            Some(_) => budget_from_text(&text_field(&l.v, "b_budget", &at)?).map_err(&at)?,
+            None => budget,
+        };
+        let row = rows
+            .iter()
+            .find(|r| r.a == *a && r.b == *b)
+            .expect("the preset was chosen for holding every pair");
+        let result = RowResult {
+            a: a.clone(),
+            b: b.clone(),
+            games: m.games,
+            budget: experiment::budgets_text(&budget, &b_budget),
+            tally: m.tally,
+            paper: row.paper,
+            paper_secs: row.paper_secs,
+        };
+        experiment::print_row(preset.name, G::NAME, &result, Shard::WHOLE, args.json);
+        results.push(result);
+    }
+    if let Some(path) = &args.plot {
+        crate::plot::sweep(path, preset, &results)?;
+    }
+    Ok(())
+}
+
 fn merge<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), String> {
     let files = &args.records;
     check_files(files, lines)?;
@@ -355,29 +463,7 @@ fn merge<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), String> {
         return merge_tournament::<G>(args, lines);
     }
     if first.v.get("experiment").is_none() {
-        // One match.
-        if args.plot.is_some() {
-            return Err(
-                "--plot draws an experiment's sweep over α: these are the records of a match"
-                    .into(),
-            );
-        }
-        let group: Vec<&Line> = lines.iter().collect();
-        let m = merge_match::<G>(files, &group, "")?;
-        let spec = MatchSpec {
-            a: text_field(&first.v, "a", &at0)?,
-            b: text_field(&first.v, "b", &at0)?,
-            games: m.games,
-            budget: Budget::iterations(1),
-            b_budget: None,
-            threads: 1,
-            search_threads: [1, 1],
-            seed: uint_field(&first.v, "seed", &at0)?,
-            openings: Vec::new(),
-            shard: Shard::WHOLE,
-        };
-        crate::match_cmd::print_summary::<G>(&spec, &m.tally, m.games, args.json);
-        return Ok(());
+        return merge_matches::<G>(args, lines);
     }
     // An experiment: one match per row.
     for l in lines {

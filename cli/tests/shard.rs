@@ -200,6 +200,49 @@ fn a_sharded_experiment_merges_and_plots_like_the_unsharded_one() {
         "no caption"
     );
     assert!(a.matches("<circle").count() >= 1, "no data points");
+    // The same sweep played as six resumable matches (one record each, as docs/results.md runs
+    // the paper-budget points): merged, the experiment's rows and the same SVG.
+    let mut records = Vec::new();
+    for alpha in ["0.1", "0.2", "0.3", "0.4", "0.5", "0.7"] {
+        let path = scratch(&format!("fig1-match-{alpha}.jsonl"));
+        let a_spec = format!("mcts(fet4,im{alpha})");
+        succeeds(&[
+            "match",
+            "kalah",
+            "--a",
+            &a_spec,
+            "--b",
+            "mcts(fet4)",
+            "--games",
+            "4",
+            "--sims",
+            "80",
+            "--seed",
+            "5",
+            "--quiet",
+            "--record",
+            s(&path),
+        ]);
+        records.push(path);
+    }
+    let mut merge: Vec<&str> = vec!["merge"];
+    merge.extend(records.iter().rev().map(|p| s(p)));
+    let mut whole_args = base.to_vec();
+    whole_args.push("--json");
+    let mut rows: Vec<String> = succeeds(&whole_args).lines().map(String::from).collect();
+    let mut merged: Vec<String> = succeeds(&[&merge[..], &["--json"]].concat())
+        .lines()
+        .map(String::from)
+        .collect();
+    rows.sort();
+    merged.sort();
+    assert_eq!(merged, rows);
+    let svg_matches = scratch("fig1-matches.svg");
+    succeeds(&[&merge[..], &["--plot", s(&svg_matches)]].concat());
+    assert_eq!(std::fs::read_to_string(&svg_matches).unwrap(), a);
+    // One match alone is no sweep.
+    let e = fails(&["merge", s(&records[0]), "--plot", s(&scratch("one.svg"))]);
+    assert!(e.contains("records of one match"), "{e}");
     // Not a sweep over α: refused before any game.
     let e = fails(&[
         "experiment",
