@@ -315,8 +315,7 @@ impl<'t, G: Game> Shared<'t, G> {
                 // Virtual loss: until this simulation backs up, the child counts `vl` more
                 // visits, all lost, so the other threads prefer its siblings.
                 if self.virtual_loss > 0 {
-                    c.visits.fetch_add(self.virtual_loss, Ordering::Relaxed);
-                    c.add_reward(-(self.virtual_loss as f32));
+                    c.add(self.virtual_loss, -(self.virtual_loss as f32));
                 }
                 let u = game.make(mv);
                 let _ = path.push((child, mv, u));
@@ -413,11 +412,7 @@ impl<'t, G: Game> Shared<'t, G> {
         }
         if let (Some((nv, rate)), None) = (prior, outcome) {
             let wins = libm::floorf(rate * nv as f32) as u32;
-            c.visits.store(nv, Ordering::Relaxed);
-            c.reward.store(
-                (wins as f32 - (nv - wins) as f32).to_bits(),
-                Ordering::Relaxed,
-            );
+            c.set_stats(nv, wins as f32 - (nv - wins) as f32);
         }
     }
 
@@ -502,7 +497,10 @@ impl<'t, G: Game> Shared<'t, G> {
         let cfg = &self.config;
         let first = self.node(node).first_child.load(Ordering::Relaxed);
         let children = self.children(node);
-        let parent_visits = if cfg.node_priors.is_some() && G::HAS_NODE_PRIORS {
+        // The root's own count is not kept during a parallel search (every simulation would
+        // update it, on the line all threads read first); a simulation passes through one of
+        // its children, so their sum is the same count, virtual losses included.
+        let parent_visits = if (cfg.node_priors.is_some() && G::HAS_NODE_PRIORS) || node == NodeId::ROOT {
             children.iter().map(AtomicNode::visits).sum()
         } else {
             self.node(node).visits()
@@ -515,7 +513,7 @@ impl<'t, G: Game> Shared<'t, G> {
         let mut ties = 0u32;
         let mut draw_child = None;
         for (i, c) in children.iter().enumerate() {
-            let visits = c.visits();
+            let (visits, reward) = c.stats();
             let score = match c.proven() {
                 Proven::Win => return NodeId(first + i as u32),
                 Proven::Loss => continue,
@@ -525,7 +523,7 @@ impl<'t, G: Game> Shared<'t, G> {
                 }
                 _ if visits == 0 => f32::INFINITY,
                 _ => {
-                    let mut mean = c.reward() / visits as f32;
+                    let mut mean = reward / visits as f32;
                     let flags = c.flags();
                     if flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
                         mean = if flags & flag::AT_MOST_DRAW != 0 {
@@ -590,11 +588,8 @@ impl<'t, G: Game> Shared<'t, G> {
                 flags = c.flags.fetch_or(flag::VISITED, Ordering::AcqRel);
             }
             let r = for_first(reward_first, mover(flags)) + vl as f32;
-            if vl != 1 {
-                // `1 - vl` visits: wrapping arithmetic adds it even when it is negative.
-                c.visits.fetch_add(1u32.wrapping_sub(vl), Ordering::Relaxed);
-            }
-            c.add_reward(r);
+            // `1 - vl` visits: wrapping arithmetic adds it even when it is negative.
+            c.add(1u32.wrapping_sub(vl), r);
             if let Some(t) = self.config.max_backprop {
                 if c.visits() >= t && flags & flag::EXPANDED != 0 {
                     if let Some(m) = self.best_mean(id) {
@@ -606,8 +601,8 @@ impl<'t, G: Game> Shared<'t, G> {
                 self.refresh(parent);
             }
         }
+        // The root's visits are added once, after the search (`Mcts::search_parallel`).
         let root = self.node(NodeId::ROOT);
-        root.visits.fetch_add(1, Ordering::Relaxed);
         if root.flags() & flag::VISITED == 0 {
             root.flags.fetch_or(flag::VISITED, Ordering::Relaxed);
         }
