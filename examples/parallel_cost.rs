@@ -27,6 +27,8 @@
 use imcts::Game;
 use imcts::games::{breakthrough::Breakthrough, kalah::Kalah};
 use imcts::search::parallel::{ParallelSettings, Threads};
+use imcts::search::node::NodeId;
+use imcts::search::pool::Pool;
 use imcts::search::{Budget, NoClock, mcts::Mcts, node::Node, spec::parse_mcts};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -74,6 +76,27 @@ impl Threads for Timed<'_> {
     }
 }
 
+/// How much two simulations of this tree have in common, if each follows the visit
+/// distribution: the mean depth of a simulation's path in the tree (nodes below the root), and
+/// the expected number of those nodes that two independent simulations both pass through,
+/// `sum over nodes of (n / N)^2` (`N` the root's children's visits). Each such node is one a
+/// second thread writes (virtual loss, backup) while the first reads its block of siblings.
+fn sharing(pool: &Pool<'_>) -> (f64, f64) {
+    let total: f64 = pool.children(NodeId::ROOT).iter().map(|c| c.visits() as f64).sum();
+    let (mut depth, mut shared) = (0.0, 0.0);
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(id) = stack.pop() {
+        let first = pool.get(id).first_child_index();
+        for (i, c) in pool.children(id).iter().enumerate() {
+            let p = c.visits() as f64 / total;
+            depth += p;
+            shared += p * p;
+            stack.push(NodeId(first + i as u32));
+        }
+    }
+    (depth, shared)
+}
+
 /// One search in `mode` on a fresh tree: (CPU ns per simulation, nodes used).
 fn once<G: Game>(spec: &str, sims: u64, nodes: &mut [Node], mode: &str) -> Result<(f64, u32), String> {
     let mut config = parse_mcts::<G>(spec)
@@ -108,6 +131,10 @@ fn once<G: Game>(spec: &str, sims: u64, nodes: &mut [Node], mode: &str) -> Resul
         other => return Err(format!("unknown mode '{other}' (serial, atomic1 or par2)")),
     };
     assert_eq!(r.simulations, sims);
+    if mode == "serial" {
+        let (depth, shared) = sharing(mcts.pool());
+        println!("path depth {depth:.2} nodes, shared by two simulations {shared:.2}");
+    }
     let per = cpu.load(Ordering::Relaxed) as f64 / sims as f64;
     Ok((per, r.nodes_used))
 }
