@@ -26,8 +26,8 @@
 
 use imcts::Game;
 use imcts::games::{breakthrough::Breakthrough, kalah::Kalah};
-use imcts::search::parallel::{ParallelSettings, Threads};
 use imcts::search::node::NodeId;
+use imcts::search::parallel::{ParallelSettings, Threads};
 use imcts::search::pool::Pool;
 use imcts::search::{Budget, NoClock, mcts::Mcts, node::Node, spec::parse_mcts};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,7 +82,11 @@ impl Threads for Timed<'_> {
 /// `sum over nodes of (n / N)^2` (`N` the root's children's visits). Each such node is one a
 /// second thread writes (virtual loss, backup) while the first reads its block of siblings.
 fn sharing(pool: &Pool<'_>) -> (f64, f64) {
-    let total: f64 = pool.children(NodeId::ROOT).iter().map(|c| c.visits() as f64).sum();
+    let total: f64 = pool
+        .children(NodeId::ROOT)
+        .iter()
+        .map(|c| c.visits() as f64)
+        .sum();
     let (mut depth, mut shared) = (0.0, 0.0);
     let mut stack = vec![NodeId::ROOT];
     while let Some(id) = stack.pop() {
@@ -98,7 +102,12 @@ fn sharing(pool: &Pool<'_>) -> (f64, f64) {
 }
 
 /// One search in `mode` on a fresh tree: (CPU ns per simulation, nodes used).
-fn once<G: Game>(spec: &str, sims: u64, nodes: &mut [Node], mode: &str) -> Result<(f64, u32), String> {
+fn once<G: Game>(
+    spec: &str,
+    sims: u64,
+    nodes: &mut [Node],
+    mode: &str,
+) -> Result<(f64, u32), String> {
     let mut config = parse_mcts::<G>(spec)
         .map_err(|e| e.to_string())?
         .into_inner();
@@ -139,7 +148,13 @@ fn once<G: Game>(spec: &str, sims: u64, nodes: &mut [Node], mode: &str) -> Resul
     Ok((per, r.nodes_used))
 }
 
-fn run<G: Game>(spec: &str, sims: u64, pool: usize, repeats: usize, only: Option<&str>) -> Result<(), String> {
+fn run<G: Game>(
+    spec: &str,
+    sims: u64,
+    pool: usize,
+    repeats: usize,
+    only: Option<&str>,
+) -> Result<(), String> {
     let mut nodes = vec![Node::EMPTY; pool];
     let modes: Vec<&str> = match only {
         Some(m) => vec![m],

@@ -60,7 +60,10 @@ impl Stats {
 
     #[inline(always)]
     fn unpack(w: u64) -> (u32, f32) {
-        ((w >> SHIFTS.0) as u32, f32::from_bits((w >> SHIFTS.1) as u32))
+        (
+            (w >> SHIFTS.0) as u32,
+            f32::from_bits((w >> SHIFTS.1) as u32),
+        )
     }
 
     #[inline(always)]
