@@ -64,10 +64,6 @@ impl<G: Game> Mcts<'_, G> {
                 shared.stop_reason(),
             )
         };
-        // The threads leave the root's own count alone (UCT at the root sums its children's):
-        // every simulation passed through the root once.
-        let root = self.pool.get_mut(NodeId::ROOT);
-        root.visits = root.visits.wrapping_add(simulations as u32);
         // Hand the length back; the links were written by this search, so the check passes.
         let restored = self.pool.restore_len(nodes_used);
         debug_assert!(restored, "the parallel search left a malformed tree");

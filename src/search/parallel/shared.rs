@@ -581,15 +581,11 @@ impl<'t, G: Game> Shared<'t, G> {
         let cfg = &self.config;
         let first = self.node(node).first_child.load(Ordering::Relaxed);
         let children = self.children(node);
-        // The root's own count is not kept during a parallel search (every simulation would
-        // update it, on the line all threads read first); a simulation passes through one of
-        // its children, so their sum is the same count, virtual losses included.
-        let parent_visits =
-            if (cfg.node_priors.is_some() && G::HAS_NODE_PRIORS) || node == NodeId::ROOT {
-                children.iter().map(AtomicNode::visits).sum()
-            } else {
-                self.node(node).visits()
-            };
+        let parent_visits = if cfg.node_priors.is_some() && G::HAS_NODE_PRIORS {
+            children.iter().map(AtomicNode::visits).sum()
+        } else {
+            self.node(node).visits()
+        };
         let explore = cfg.uct_c * sqrt_ln(parent_visits);
         let plain = PLAIN || (cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none());
         let alpha = cfg.alpha;
@@ -691,8 +687,9 @@ impl<'t, G: Game> Shared<'t, G> {
                 self.refresh(parent);
             }
         }
-        // The root's visits are added once, after the search (`Mcts::search_parallel`).
+        // The root is on every path: its visit goes through the batch.
         let root = self.node(NodeId::ROOT);
+        batch.add(root, NodeId::ROOT, 1, 0.0);
         if root.flags() & flag::VISITED == 0 {
             root.flags.fetch_or(flag::VISITED, Ordering::Relaxed);
         }
