@@ -687,9 +687,13 @@ impl<'t, G: Game> Shared<'t, G> {
                 self.refresh(parent);
             }
         }
-        // The root is on every path: its visit goes through the batch.
+        // The root is on every path: from `BATCH_VISITS` on, its visit goes through the batch.
         let root = self.node(NodeId::ROOT);
-        batch.add(root, NodeId::ROOT, 1, 0.0);
+        if root.visits() >= BATCH_VISITS {
+            batch.add(root, NodeId::ROOT, 1, 0.0);
+        } else {
+            root.add(1, 0.0);
+        }
         if root.flags() & flag::VISITED == 0 {
             root.flags.fetch_or(flag::VISITED, Ordering::Relaxed);
         }
