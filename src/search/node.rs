@@ -3,9 +3,9 @@
 //!
 //! | field         | bytes | what it costs and why it is there                                   |
 //! |---------------|-------|---------------------------------------------------------------------|
-//! | `first_child` | 4     | pool index of the first child; children are contiguous              |
 //! | `visits`      | 4     | `n`: simulations through the node, plus node-prior virtual visits   |
 //! | `reward`      | 4     | `r`: sum of rewards for the mover into the node (`f32`)             |
+//! | `first_child` | 4     | pool index of the first child; children are contiguous              |
 //! | `value`       | 4     | `v`: implicit minimax value (or the static `v0` for constant bias)  |
 //! | `mv`          | 2     | the move into the node, as [`Game::encode_move`](crate::Game)       |
 //! | `children`    | 2     | number of child slots (all legal moves)                             |
@@ -14,6 +14,10 @@
 //! | `flags`       | 1     | expanded, visited, terminal, mover, draw bounds, compaction scratch |
 //!
 //! 24 bytes means a 16 KiB buffer holds 682 nodes and 1 MiB holds 43,690.
+//!
+//! `visits` and `reward` come first and the node is 8-byte aligned, so the pair is one aligned
+//! 64-bit word: the parallel search (`search::parallel`, on targets with 64-bit atomics) reads
+//! it with one load and updates it (a virtual loss, a backup) with one compare-and-swap.
 
 use crate::game::Player;
 
@@ -103,11 +107,11 @@ pub(crate) mod flag {
 
 /// One node of the search tree. See the module documentation for the layout.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[repr(C)]
+#[repr(C, align(8))]
 pub struct Node {
-    pub(crate) first_child: u32,
     pub(crate) visits: u32,
     pub(crate) reward: f32,
+    pub(crate) first_child: u32,
     pub(crate) value: f32,
     pub(crate) mv: u16,
     pub(crate) children: u16,
@@ -125,9 +129,9 @@ impl Default for Node {
 impl Node {
     /// A blank node, for initialising pool memory.
     pub const EMPTY: Node = Node {
-        first_child: u32::MAX,
         visits: 0,
         reward: 0.0,
+        first_child: u32::MAX,
         value: 0.0,
         mv: 0,
         children: 0,

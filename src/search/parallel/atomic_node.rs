@@ -8,15 +8,21 @@
 
 use super::super::node::{Node, Proven, flag};
 use core::mem::{align_of, offset_of, size_of};
+#[cfg(target_has_atomic = "64")]
+use core::sync::atomic::AtomicU64;
 use core::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, Ordering};
 
 /// [`Node`] with atomic fields (see the module documentation). `reward` and `value` hold the
 /// bits of an `f32`; `proven` the discriminant of a [`Proven`].
-#[repr(C)]
+///
+/// Where the target has 64-bit atomics, `visits` and `reward` (the first eight bytes, 8-byte
+/// aligned) are one [`Stats`] word, read with one load and updated with one compare-and-swap,
+/// so a reader always sees a pair from the same moment and a virtual loss or a backup is one
+/// read-modify-write instead of two. Elsewhere they are two 32-bit atomics.
+#[repr(C, align(8))]
 pub(crate) struct AtomicNode {
+    stats: Stats,
     pub(crate) first_child: AtomicU32,
-    pub(crate) visits: AtomicU32,
-    pub(crate) reward: AtomicU32,
     pub(crate) value: AtomicU32,
     pub(crate) mv: AtomicU16,
     pub(crate) children: AtomicU16,
@@ -25,13 +31,111 @@ pub(crate) struct AtomicNode {
     pub(crate) flags: AtomicU8,
 }
 
+/// `visits` and the bits of `reward` as one 64-bit word, in memory order (`visits` first).
+#[cfg(target_has_atomic = "64")]
+#[repr(transparent)]
+struct Stats(AtomicU64);
+
+/// `visits` and the bits of `reward`, two 32-bit words.
+#[cfg(not(target_has_atomic = "64"))]
+#[repr(C)]
+struct Stats {
+    visits: AtomicU32,
+    reward: AtomicU32,
+}
+
+/// The shifts of `visits` and of `reward`'s bits in the 64-bit word that holds them in memory
+/// order (`visits` at the lower address).
+#[cfg(all(target_has_atomic = "64", target_endian = "little"))]
+const SHIFTS: (u32, u32) = (0, 32);
+#[cfg(all(target_has_atomic = "64", target_endian = "big"))]
+const SHIFTS: (u32, u32) = (32, 0);
+
+#[cfg(target_has_atomic = "64")]
+impl Stats {
+    #[inline(always)]
+    fn pack(visits: u32, reward: f32) -> u64 {
+        (u64::from(visits) << SHIFTS.0) | (u64::from(reward.to_bits()) << SHIFTS.1)
+    }
+
+    #[inline(always)]
+    fn unpack(w: u64) -> (u32, f32) {
+        (
+            (w >> SHIFTS.0) as u32,
+            f32::from_bits((w >> SHIFTS.1) as u32),
+        )
+    }
+
+    #[inline(always)]
+    fn load(&self) -> (u32, f32) {
+        Self::unpack(self.0.load(Ordering::Relaxed))
+    }
+
+    #[inline(always)]
+    fn store(&self, visits: u32, reward: f32) {
+        self.0.store(Self::pack(visits, reward), Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn add(&self, visits: u32, reward: f32) {
+        let mut cur = self.0.load(Ordering::Relaxed);
+        loop {
+            let (n, r) = Self::unpack(cur);
+            let new = Self::pack(n.wrapping_add(visits), r + reward);
+            match self
+                .0
+                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return,
+                Err(seen) => cur = seen,
+            }
+        }
+    }
+}
+
+#[cfg(not(target_has_atomic = "64"))]
+impl Stats {
+    #[inline(always)]
+    fn load(&self) -> (u32, f32) {
+        (
+            self.visits.load(Ordering::Relaxed),
+            f32::from_bits(self.reward.load(Ordering::Relaxed)),
+        )
+    }
+
+    #[inline(always)]
+    fn store(&self, visits: u32, reward: f32) {
+        self.visits.store(visits, Ordering::Relaxed);
+        self.reward.store(reward.to_bits(), Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn add(&self, visits: u32, reward: f32) {
+        if visits != 0 {
+            self.visits.fetch_add(visits, Ordering::Relaxed);
+        }
+        let mut cur = self.reward.load(Ordering::Relaxed);
+        loop {
+            let new = (f32::from_bits(cur) + reward).to_bits();
+            match self
+                .reward
+                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return,
+                Err(seen) => cur = seen,
+            }
+        }
+    }
+}
+
 // The layouts agree field by field, so a `Node` and an `AtomicNode` are the same bytes.
 const _: () = {
     assert!(size_of::<AtomicNode>() == size_of::<Node>());
     assert!(align_of::<AtomicNode>() == align_of::<Node>());
+    assert!(size_of::<Stats>() == 8);
+    assert!(offset_of!(AtomicNode, stats) == offset_of!(Node, visits));
+    assert!(offset_of!(Node, reward) == offset_of!(Node, visits) + 4);
     assert!(offset_of!(AtomicNode, first_child) == offset_of!(Node, first_child));
-    assert!(offset_of!(AtomicNode, visits) == offset_of!(Node, visits));
-    assert!(offset_of!(AtomicNode, reward) == offset_of!(Node, reward));
     assert!(offset_of!(AtomicNode, value) == offset_of!(Node, value));
     assert!(offset_of!(AtomicNode, mv) == offset_of!(Node, mv));
     assert!(offset_of!(AtomicNode, children) == offset_of!(Node, children));
@@ -85,14 +189,15 @@ impl AtomicNode {
         self.flags.load(Ordering::Acquire)
     }
 
+    /// `visits` and `reward`, read together (one load where the target has 64-bit atomics).
     #[inline(always)]
-    pub(crate) fn visits(&self) -> u32 {
-        self.visits.load(Ordering::Relaxed)
+    pub(crate) fn stats(&self) -> (u32, f32) {
+        self.stats.load()
     }
 
     #[inline(always)]
-    pub(crate) fn reward(&self) -> f32 {
-        f32::from_bits(self.reward.load(Ordering::Relaxed))
+    pub(crate) fn visits(&self) -> u32 {
+        self.stats.load().0
     }
 
     #[inline(always)]
@@ -113,33 +218,27 @@ impl AtomicNode {
         self.proven().reward().unwrap_or_else(|| self.value())
     }
 
-    /// Mean reward for the mover into the node; `0` before any visit. `visits` and `reward` are
-    /// read separately, so under concurrency the pair can be one update apart (see
-    /// docs/parallel.md: an estimate off by one simulation).
+    /// Mean reward for the mover into the node; `0` before any visit. Where `visits` and
+    /// `reward` are two atomics they are read separately, so under concurrency the pair can be
+    /// one update apart (see docs/parallel.md: an estimate off by one simulation).
     #[inline(always)]
     pub(crate) fn mean(&self) -> f32 {
-        let n = self.visits();
-        if n == 0 {
-            0.0
-        } else {
-            self.reward() / n as f32
-        }
+        let (n, r) = self.stats();
+        if n == 0 { 0.0 } else { r / n as f32 }
     }
 
-    /// Adds `delta` to the reward sum (a compare-and-swap loop on the `f32`'s bits).
+    /// Adds `visits` (wrapping, so `1 - vl` works) and `reward` to the statistics: one
+    /// compare-and-swap loop on the pair where the target has 64-bit atomics, else a
+    /// `fetch_add` and a compare-and-swap loop on the `f32`'s bits.
     #[inline(always)]
-    pub(crate) fn add_reward(&self, delta: f32) {
-        let mut cur = self.reward.load(Ordering::Relaxed);
-        loop {
-            let new = (f32::from_bits(cur) + delta).to_bits();
-            match self
-                .reward
-                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
-            {
-                Ok(_) => return,
-                Err(seen) => cur = seen,
-            }
-        }
+    pub(crate) fn add(&self, visits: u32, reward: f32) {
+        self.stats.add(visits, reward);
+    }
+
+    /// Sets the statistics of a node no other thread can reach yet.
+    #[inline(always)]
+    pub(crate) fn set_stats(&self, visits: u32, reward: f32) {
+        self.stats.store(visits, reward);
     }
 
     /// Whether the mover into the node is the second player.
@@ -152,9 +251,8 @@ impl AtomicNode {
     #[inline]
     pub(crate) fn clear(&self) {
         let e = Node::EMPTY;
+        self.stats.store(e.visits, e.reward);
         self.first_child.store(e.first_child, Ordering::Relaxed);
-        self.visits.store(e.visits, Ordering::Relaxed);
-        self.reward.store(e.reward.to_bits(), Ordering::Relaxed);
         self.value.store(e.value.to_bits(), Ordering::Relaxed);
         self.mv.store(e.mv, Ordering::Relaxed);
         self.children.store(e.children, Ordering::Relaxed);
