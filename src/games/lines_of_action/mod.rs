@@ -633,7 +633,7 @@ impl Game for LinesOfAction {
 
     #[inline]
     fn informed_playout_step(&self, _list: &mut MoveList, rng: &mut crate::SearchRng) -> Move {
-        knowledge::playout_move_from_targets(self, rng)
+        knowledge::playout_move_sampled(self, rng)
     }
 
     #[inline]
