@@ -329,6 +329,46 @@ impl<'a> History<'a> {
     }
 }
 
+/// The opponent's evaluation terms after its replies, by reply, for the ply-1 nodes whose
+/// move did not capture: there the opponent's pieces before the reply are the same at every
+/// node, so a reply searched at several nodes has its terms computed once. Direct-mapped, 64
+/// slots; a slot holds the last reply that mapped to it.
+struct TermsCache {
+    /// The reply in each slot as `64 · from + to`, or `u16::MAX` for an empty slot.
+    tag: [u16; 64],
+    terms: [SideTerms; 64],
+}
+
+impl TermsCache {
+    fn new() -> TermsCache {
+        TermsCache {
+            tag: [u16::MAX; 64],
+            terms: [SideTerms {
+                n: 0,
+                surplus: 0,
+                central: 0,
+                pairs: 0,
+                area: 0,
+            }; 64],
+        }
+    }
+
+    /// The terms of `theirs2`, the opponent's pieces after reply `r` from the pieces shared by
+    /// every non-capture ply-1 node.
+    #[inline(always)]
+    fn get(&mut self, r: Move, theirs2: u64) -> SideTerms {
+        let tag = (r.from as u16 & 63) << 6 | r.to as u16 & 63;
+        let slot = (tag as u32).wrapping_mul(0x9E37_79B9) >> 26;
+        let slot = slot as usize & 63;
+        if self.tag[slot] != tag {
+            self.tag[slot] = tag;
+            self.terms[slot] = eval::side_terms(theirs2);
+        }
+        debug_assert_eq!(self.terms[slot], eval::side_terms(theirs2));
+        self.terms[slot]
+    }
+}
+
 /// The ply-1 position after one of the chooser's moves, as the replies need it.
 struct Node {
     /// The chooser's pieces.
@@ -403,6 +443,7 @@ impl LinesOfAction {
             reply_targets[from] = self.targets_from(from, Bitboard(enemy), Bitboard(own)).0;
         }
         let mut replies = Replies::new();
+        let mut terms_cache = TermsCache::new();
         let history = History::new(self);
         let me_black = me == Player::First;
         let mut best = Move::PASS;
@@ -438,6 +479,7 @@ impl LinesOfAction {
                     }
                 },
                 &mut replies,
+                &mut terms_cache,
             );
             if v == WIN {
                 return m;
@@ -492,6 +534,7 @@ impl LinesOfAction {
         history: &History<'_>,
         generate_replies: impl FnOnce(&mut Replies),
         replies: &mut Replies,
+        terms_cache: &mut TermsCache,
     ) -> Value {
         let us = self.side.index();
         let (mine, theirs) = (node.mine, node.theirs);
@@ -508,8 +551,7 @@ impl LinesOfAction {
             return 0.0;
         }
         let mine_terms = eval::side_terms(mine);
-        let leaf = |mine: u64, theirs: u64, mine_terms: &SideTerms| -> Value {
-            let theirs_terms = eval::side_terms(theirs);
+        let leaf = |mine: u64, theirs: u64, mine_terms: &SideTerms, theirs_terms: SideTerms| -> Value {
             let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
             // The chooser is to move at a leaf.
             if me_black {
@@ -525,7 +567,7 @@ impl LinesOfAction {
             if !node.captured && history.third_time(key, 2) {
                 return 0.0;
             }
-            return leaf(mine, theirs, &mine_terms);
+            return leaf(mine, theirs, &mine_terms, eval::side_terms(theirs));
         }
         let mut worst = f32::INFINITY;
         for _ in 0..SELECTIVE_REPLIES {
@@ -558,10 +600,19 @@ impl LinesOfAction {
                     };
                     if repeated {
                         0.0
-                    } else if rcap {
-                        leaf(mine2, theirs2, &eval::side_terms(mine2))
                     } else {
-                        leaf(mine2, theirs2, &mine_terms)
+                        // The opponent's pieces after its reply depend only on the reply
+                        // when the ply-1 move did not capture.
+                        let theirs_terms = if node.captured {
+                            eval::side_terms(theirs2)
+                        } else {
+                            terms_cache.get(r, theirs2)
+                        };
+                        if rcap {
+                            leaf(mine2, theirs2, &eval::side_terms(mine2), theirs_terms)
+                        } else {
+                            leaf(mine2, theirs2, &mine_terms, theirs_terms)
+                        }
                     }
                 }
             };
