@@ -267,6 +267,49 @@ fn star(sq: u8) -> u64 {
     LINES[0][s] | LINES[1][s] | LINES[2][s] | LINES[3][s]
 }
 
+/// For each square of `own` (a side not connected), the squares a piece moving from it must land
+/// on to connect the side: next to every group of `own` but the piece's own. (A group that does
+/// not hold the moving piece keeps all its pieces and has no other neighbour among them, so it
+/// joins the rest only through the landing square.) A necessary condition, tested before the
+/// Euler numbers and the flood fill of the exact test. Entries off `own` are 0.
+#[inline(always)]
+fn win_destinations(own: u64) -> [u64; 64] {
+    let mut groups = [0u64; 12];
+    let mut m = 0;
+    let mut rest = own;
+    while rest != 0 {
+        let mut g = rest & rest.wrapping_neg();
+        loop {
+            let next = Bitboard(g).grow().0 & own;
+            if next == g {
+                break;
+            }
+            g = next;
+        }
+        groups[m.min(11)] = Bitboard(g).grow().0;
+        rest &= !g;
+        m += 1;
+    }
+    let m = m.min(12);
+    let mut reach = [0u64; 64];
+    for i in 0..m {
+        let mut need = !own;
+        for (j, &near) in groups[..m].iter().enumerate() {
+            if j != i {
+                need &= near;
+            }
+        }
+        // The pieces of `own` in a group's grown set are the group's own (a piece next to a
+        // group belongs to it).
+        let mut pieces = groups[i] & own;
+        while pieces != 0 {
+            reach[pieces.trailing_zeros() as usize] = need;
+            pieces &= pieces - 1;
+        }
+    }
+    reach
+}
+
 /// Four times the Euler number of `bb` after moving a piece of it from `from` to `to`.
 #[inline(always)]
 fn euler_after_move(bb: u64, euler4: i16, from: u8, to: u8) -> i16 {
@@ -419,8 +462,12 @@ impl LinesOfAction {
 
         // A move that wins at once, when the cut could hide it: the first in weight order.
         if first.len > FIRST_PLY_MOVES {
+            let reach = win_destinations(own);
             let win = first.first_where(|m| {
                 let to = 1u64 << m.to;
+                if reach[m.from as usize & 63] & to == 0 {
+                    return false;
+                }
                 let mine = own ^ (1u64 << m.from) ^ to;
                 // Both sides connected (after a capture) is a draw under these rules.
                 connected(
