@@ -20,8 +20,11 @@
 //! sit in per-weight bit sets indexed by generation order and are taken best first by two bit
 //! scans, the moves landing off the central 4×4 added only when the search reaches their
 //! weights, so a cut-off never orders the rest; the opponent's target bitboards are computed
-//! once and redone only for pieces on the lines of the two squares a ply-1 move changed; and the
-//! evaluation reuses the terms of the side that did not move ([`eval::side_terms`]). Leaves
+//! once and redone only for pieces on the lines of the two squares a ply-1 move changed, and
+//! then only along those lines; the evaluation reuses the terms of the side that did not move
+//! ([`eval::side_terms`]), and the opponent's terms after a reply are cached across the ply-1
+//! nodes that did not capture; the win-in-one test first checks that the landing square touches
+//! every other group of the mover. Leaves
 //! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the order
 //! is the same unless rounding ties two values, which the reference test would catch.
 //!
@@ -257,14 +260,6 @@ impl Replies {
         }
         self.moves.take_best().map(|i| self.moves.mv[i])
     }
-}
-
-/// The squares on the four lines through `sq`: a piece's moves change only if a square on its
-/// lines changes, that is if it stands on the lines of a changed square.
-#[inline(always)]
-fn star(sq: u8) -> u64 {
-    let s = sq as usize;
-    LINES[0][s] | LINES[1][s] | LINES[2][s] | LINES[3][s]
 }
 
 /// For each square of `own` (a side not connected), the squares a piece moving from it must land
@@ -503,7 +498,10 @@ impl LinesOfAction {
                 best = m;
             }
             let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
-            let changed = star(m.from) | star(m.to);
+            // The lines of each type through the two squares the move changed: a piece on one
+            // of them has new moves along that line only.
+            let changed_lines = [0, 1, 2, 3].map(|t| LINES[t][m.from as usize] | LINES[t][m.to as usize]);
+            let changed = changed_lines[0] | changed_lines[1] | changed_lines[2] | changed_lines[3];
             let v = self.move_value(
                 &node,
                 me_black,
@@ -517,8 +515,18 @@ impl LinesOfAction {
                         let from = rest.trailing_zeros() as u8;
                         rest &= rest - 1;
                         let targets = if changed >> from & 1 != 0 {
-                            self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
-                                .0
+                            let mut t = reply_targets[from as usize];
+                            for (line, &lines) in changed_lines.iter().enumerate() {
+                                if lines >> from & 1 != 0 {
+                                    t = t & !LINES[line][from as usize]
+                                        | self.targets_along(line, from as usize, theirs, mine);
+                                }
+                            }
+                            debug_assert_eq!(
+                                t,
+                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine)).0
+                            );
+                            t
                         } else {
                             reply_targets[from as usize]
                         };

@@ -85,6 +85,16 @@ pub(super) const DEST: [[[u8; 9]; 64]; 8] = {
     t
 };
 
+// Moving 8 squares leaves the board from any square, like the unused count 0: a line count
+// may be read modulo 8 (`& 7`, which drops a bounds check).
+const _: () = {
+    let mut i = 0;
+    while i < 8 * 64 {
+        assert!(DEST[i / 64][i % 64][8] == NONE && DEST[i / 64][i % 64][0] == NONE);
+        i += 1;
+    }
+};
+
 /// The weight of a 2×2 quad pattern in four times the Euler number of 8-connected pieces
 /// (Gray's bit quads): one piece `+1`, three pieces `-1`, two diagonal pieces `-2`, else `0`.
 /// Pattern bits: 0 lower-left, 1 lower-right, 2 upper-left, 3 upper-right.
