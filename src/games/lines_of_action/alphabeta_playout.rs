@@ -32,7 +32,7 @@
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
 
 use super::eval::{self, SideTerms, WEIGHTS};
-use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, region};
+use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_weight};
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
 use crate::SearchRng;
@@ -91,11 +91,10 @@ impl Moves {
     /// order; `enemy` tells captures.
     #[inline(always)]
     fn push_targets(&mut self, from: u8, mut targets: u64, enemy: u64) {
-        let fr = region(from);
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            let w = category_weight(fr, region(to), enemy >> to & 1 != 0);
+            let w = square_weight(from, to, enemy >> to & 1 != 0);
             self.push_at(self.len, Move { from, to }, w);
         }
     }
@@ -239,12 +238,11 @@ impl Replies {
     fn add(&mut self, k: usize, mut set: u64) {
         let from = self.from[k];
         let all = self.targets[k];
-        let fr = region(from);
         while set != 0 {
             let to = set.trailing_zeros() as u8;
             set &= set - 1;
             let idx = 8 * k + (all & ((1u64 << to) - 1)).count_ones() as usize;
-            let w = category_weight(fr, region(to), self.enemy >> to & 1 != 0);
+            let w = square_weight(from, to, self.enemy >> to & 1 != 0);
             self.moves.push_at(idx, Move { from, to }, w);
         }
     }

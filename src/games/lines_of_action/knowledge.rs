@@ -200,8 +200,29 @@ const FROM_OF_SQUARE: [u8; 64] = {
     t
 };
 
-// The sampler divides a capture's weight by a shift.
-const _: () = assert!(CAPTURE_DIVISOR == 2);
+/// The category weight of the move `from` → `to` ([`category_weight`] of their regions) from
+/// per-square tables.
+#[inline(always)]
+pub(super) const fn square_weight(from: u8, to: u8, capture: bool) -> u8 {
+    let w = (TO_OF_SQUARE[to as usize & 63] + FROM_OF_SQUARE[from as usize & 63]) >> capture as u8;
+    if w > 1 { w } else { 1 }
+}
+
+// A capture's weight is halved by a shift, and the per-square tables give every category's weight.
+const _: () = {
+    assert!(CAPTURE_DIVISOR == 2);
+    let mut i = 0;
+    while i < 64 * 64 * 2 {
+        let (from, to, capture) = ((i / 128) as u8, (i / 2 % 64) as u8, i % 2 == 1);
+        let by_region = category_weight(
+            REGIONS[REGION_OF[from as usize] as usize],
+            REGIONS[REGION_OF[to as usize] as usize],
+            capture,
+        );
+        assert!(square_weight(from, to, capture) == by_region);
+        i += 1;
+    }
+};
 
 /// A playout move drawn with probability proportional to its category weight — the
 /// distribution of [`playout_move`] — by rejection sampling, without generating the moves.

@@ -794,6 +794,25 @@ fn terms_by_loop(own: u64) -> eval::SideTerms {
 }
 
 #[test]
+fn neighbour_blocks_match_the_offsets() {
+    let mut rng = seeded(9);
+    for i in 0..2000 {
+        let bb = match i {
+            0 => 0,
+            1 => u64::MAX,
+            _ => crate::rng::next_u64(&mut rng) & crate::rng::next_u64(&mut rng),
+        };
+        for sq in 0..64 {
+            assert_eq!(
+                tables::neighbours(bb, sq),
+                tables::neighbours_by_offsets(bb, sq),
+                "{bb:#x} {sq}"
+            );
+        }
+    }
+}
+
+#[test]
 fn evaluation_terms_match_a_loop_over_the_pieces() {
     let mut checked = 0;
     for seed in 0..300u64 {
