@@ -498,7 +498,8 @@ impl LinesOfAction {
             let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
             // The lines of each type through the two squares the move changed: a piece on one
             // of them has new moves along that line only.
-            let changed_lines = [0, 1, 2, 3].map(|t| LINES[t][m.from as usize] | LINES[t][m.to as usize]);
+            let changed_lines =
+                [0, 1, 2, 3].map(|t| LINES[t][m.from as usize] | LINES[t][m.to as usize]);
             let changed = changed_lines[0] | changed_lines[1] | changed_lines[2] | changed_lines[3];
             let v = self.move_value(
                 &node,
@@ -522,7 +523,8 @@ impl LinesOfAction {
                             }
                             debug_assert_eq!(
                                 t,
-                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine)).0
+                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
+                                    .0
                             );
                             t
                         } else {
@@ -604,15 +606,16 @@ impl LinesOfAction {
             return 0.0;
         }
         let mine_terms = eval::side_terms(mine);
-        let leaf = |mine: u64, theirs: u64, mine_terms: &SideTerms, theirs_terms: SideTerms| -> Value {
-            let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
-            // The chooser is to move at a leaf.
-            if me_black {
-                eval::raw_score(mine_terms, &theirs_terms, wm, wt, true, &WEIGHTS)
-            } else {
-                -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
-            }
-        };
+        let leaf =
+            |mine: u64, theirs: u64, mine_terms: &SideTerms, theirs_terms: SideTerms| -> Value {
+                let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
+                // The chooser is to move at a leaf.
+                if me_black {
+                    eval::raw_score(mine_terms, &theirs_terms, wm, wt, true, &WEIGHTS)
+                } else {
+                    -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
+                }
+            };
         generate_replies(replies);
         if replies.any == 0 {
             // The opponent must pass: nothing changes but the side to move.

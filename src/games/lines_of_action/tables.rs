@@ -225,7 +225,16 @@ const BLOCK_COLUMNS: [u32; 8] = [
 #[cfg(test)]
 pub(super) fn neighbours_by_offsets(bb: u64, sq: u8) -> usize {
     let (r, f) = ((sq / 8) as i32, (sq % 8) as i32);
-    let offsets = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+    let offsets = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
     let mut nb = 0;
     for (k, (dr, df)) in offsets.into_iter().enumerate() {
         let (rr, ff) = (r + dr, f + df);

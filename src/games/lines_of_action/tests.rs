@@ -975,8 +975,10 @@ fn sampled_informed_move_has_the_category_weight_distribution() {
         "X7/8/8/8/8/8/O6O/7X b",
         "7X/O7/8/8/8/8/7O/X7 w",
     ];
-    let mut texts: std::vec::Vec<std::string::String> =
-        positions.iter().map(|s| std::string::String::from(*s)).collect();
+    let mut texts: std::vec::Vec<std::string::String> = positions
+        .iter()
+        .map(|s| std::string::String::from(*s))
+        .collect();
     for seed in [3u64, 17, 40, 77] {
         let p = random_position(seed, 10 + seed as u32 % 30);
         if !p.is_terminal() {
@@ -1020,5 +1022,8 @@ fn sampled_informed_move_has_the_category_weight_distribution() {
     assert!(captures_seen > 0);
     // The sampler's fallback draws the pass for a side without piece moves.
     let p = pos("6OX/6OO/8/8/8/8/OO6/XO6 b");
-    assert_eq!(knowledge::playout_move_sampled(&p, &mut seeded(2)), Move::PASS);
+    assert_eq!(
+        knowledge::playout_move_sampled(&p, &mut seeded(2)),
+        Move::PASS
+    );
 }
