@@ -405,6 +405,12 @@ impl TermsCache {
     }
 }
 
+/// The working memory of the ply-1 nodes: the replies and the cache of the opponent's terms.
+struct Scratch {
+    replies: Replies,
+    terms: TermsCache,
+}
+
 /// The ply-1 position after one of the chooser's moves, as the replies need it.
 struct Node {
     /// The chooser's pieces.
@@ -482,8 +488,10 @@ impl LinesOfAction {
             rest &= rest - 1;
             reply_targets[from] = self.targets_from(from, Bitboard(enemy), Bitboard(own)).0;
         }
-        let mut replies = Replies::new();
-        let mut terms_cache = TermsCache::new();
+        let mut scratch = Scratch {
+            replies: Replies::new(),
+            terms: TermsCache::new(),
+        };
         let history = History::new(self);
         let me_black = me == Player::First;
         let mut best = Move::PASS;
@@ -533,8 +541,7 @@ impl LinesOfAction {
                         replies.piece(from, targets);
                     }
                 },
-                &mut replies,
-                &mut terms_cache,
+                &mut scratch,
             );
             if v == WIN {
                 return m;
@@ -588,9 +595,12 @@ impl LinesOfAction {
         bound: Value,
         history: &History<'_>,
         generate_replies: impl FnOnce(&mut Replies),
-        replies: &mut Replies,
-        terms_cache: &mut TermsCache,
+        scratch: &mut Scratch,
     ) -> Value {
+        let Scratch {
+            replies,
+            terms: terms_cache,
+        } = scratch;
         let us = self.side.index();
         let (mine, theirs) = (node.mine, node.theirs);
         // The chooser just moved: its group may have connected; the opponent's only on a capture.
