@@ -31,7 +31,7 @@
 //! Rule options other than the default, a side that must pass at ply 1 and games within two
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
 
-use super::eval::{self, SideTerms, WEIGHTS};
+use super::eval::{self, SidePoints, WEIGHTS};
 use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_weight};
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
@@ -372,19 +372,18 @@ impl<'a> History<'a> {
 struct TermsCache {
     /// The reply in each slot as `64 · from + to`, or `u16::MAX` for an empty slot.
     tag: [u16; 64],
-    terms: [SideTerms; 64],
+    terms: [SidePoints; 64],
 }
 
 impl TermsCache {
     fn new() -> TermsCache {
         TermsCache {
             tag: [u16::MAX; 64],
-            terms: [SideTerms {
-                n: 0,
-                surplus: 0,
-                central: 0,
-                pairs: 0,
-                area: 0,
+            terms: [SidePoints {
+                empty: true,
+                head: 0.0,
+                pairs: 0.0,
+                area: 0.0,
             }; 64],
         }
     }
@@ -392,17 +391,23 @@ impl TermsCache {
     /// The terms of `theirs2`, the opponent's pieces after reply `r` from the pieces shared by
     /// every non-capture ply-1 node.
     #[inline(always)]
-    fn get(&mut self, r: Move, theirs2: u64) -> SideTerms {
+    fn get(&mut self, r: Move, theirs2: u64) -> SidePoints {
         let tag = (r.from as u16 & 63) << 6 | r.to as u16 & 63;
         let slot = (tag as u32).wrapping_mul(0x9E37_79B9) >> 26;
         let slot = slot as usize & 63;
         if self.tag[slot] != tag {
             self.tag[slot] = tag;
-            self.terms[slot] = eval::side_terms(theirs2);
+            self.terms[slot] = points(theirs2);
         }
-        debug_assert_eq!(self.terms[slot], eval::side_terms(theirs2));
+        debug_assert_eq!(self.terms[slot], points(theirs2));
         self.terms[slot]
     }
+}
+
+/// The parts of a side's evaluation that depend on its own pieces only.
+#[inline(always)]
+fn points(pieces: u64) -> SidePoints {
+    eval::side_parts(&eval::side_terms(pieces), &WEIGHTS)
 }
 
 /// The working memory of the ply-1 nodes: the replies and the cache of the opponent's terms.
@@ -615,9 +620,9 @@ impl LinesOfAction {
         if !node.captured && history.third_time(node.key, 1) {
             return 0.0;
         }
-        let mine_terms = eval::side_terms(mine);
+        let mine_terms = points(mine);
         let leaf =
-            |mine: u64, theirs: u64, mine_terms: &SideTerms, theirs_terms: SideTerms| -> Value {
+            |mine: u64, theirs: u64, mine_terms: &SidePoints, theirs_terms: SidePoints| -> Value {
                 let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
                 // The chooser is to move at a leaf.
                 if me_black {
@@ -633,7 +638,7 @@ impl LinesOfAction {
             if !node.captured && history.third_time(key, 2) {
                 return 0.0;
             }
-            return leaf(mine, theirs, &mine_terms, eval::side_terms(theirs));
+            return leaf(mine, theirs, &mine_terms, points(theirs));
         }
         let mut worst = f32::INFINITY;
         for _ in 0..SELECTIVE_REPLIES {
@@ -670,12 +675,12 @@ impl LinesOfAction {
                         // The opponent's pieces after its reply depend only on the reply
                         // when the ply-1 move did not capture.
                         let theirs_terms = if node.captured {
-                            eval::side_terms(theirs2)
+                            points(theirs2)
                         } else {
                             terms_cache.get(r, theirs2)
                         };
                         if rcap {
-                            leaf(mine2, theirs2, &eval::side_terms(mine2), theirs_terms)
+                            leaf(mine2, theirs2, &points(mine2), theirs_terms)
                         } else {
                             leaf(mine2, theirs2, &mine_terms, theirs_terms)
                         }
