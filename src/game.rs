@@ -397,8 +397,9 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// A playout move of the informed policy, generating what it needs (`list` is scratch
     /// space). The default is [`legal_moves`](Game::legal_moves) then
-    /// [`informed_playout_move`](Game::informed_playout_move); a game may draw the same move
-    /// without building the list (Lines of Action draws from its target bitboards).
+    /// [`informed_playout_move`](Game::informed_playout_move); a game may draw from the same
+    /// distribution without building the list (Lines of Action samples moves from its bitboards
+    /// by rejection, with other random numbers).
     #[inline]
     fn informed_playout_step(&self, list: &mut Self::MoveList, rng: &mut SearchRng) -> Self::Move {
         self.legal_moves(list);

@@ -20,16 +20,19 @@
 //! sit in per-weight bit sets indexed by generation order and are taken best first by two bit
 //! scans, the moves landing off the central 4×4 added only when the search reaches their
 //! weights, so a cut-off never orders the rest; the opponent's target bitboards are computed
-//! once and redone only for pieces on the lines of the two squares a ply-1 move changed; and the
-//! evaluation reuses the terms of the side that did not move ([`eval::side_terms`]). Leaves
+//! once and redone only for pieces on the lines of the two squares a ply-1 move changed, and
+//! then only along those lines; the evaluation reuses the terms of the side that did not move
+//! ([`eval::side_terms`]), and the opponent's terms after a reply are cached across the ply-1
+//! nodes that did not capture; the win-in-one test first checks that the landing square touches
+//! every other group of the mover. Leaves
 //! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the order
 //! is the same unless rounding ties two values, which the reference test would catch.
 //!
 //! Rule options other than the default, a side that must pass at ply 1 and games within two
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
 
-use super::eval::{self, SideTerms, WEIGHTS};
-use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, region};
+use super::eval::{self, SidePoints, WEIGHTS};
+use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_weight};
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
 use crate::SearchRng;
@@ -88,11 +91,10 @@ impl Moves {
     /// order; `enemy` tells captures.
     #[inline(always)]
     fn push_targets(&mut self, from: u8, mut targets: u64, enemy: u64) {
-        let fr = region(from);
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            let w = category_weight(fr, region(to), enemy >> to & 1 != 0);
+            let w = square_weight(from, to, enemy >> to & 1 != 0);
             self.push_at(self.len, Move { from, to }, w);
         }
     }
@@ -236,12 +238,11 @@ impl Replies {
     fn add(&mut self, k: usize, mut set: u64) {
         let from = self.from[k];
         let all = self.targets[k];
-        let fr = region(from);
         while set != 0 {
             let to = set.trailing_zeros() as u8;
             set &= set - 1;
             let idx = 8 * k + (all & ((1u64 << to) - 1)).count_ones() as usize;
-            let w = category_weight(fr, region(to), self.enemy >> to & 1 != 0);
+            let w = square_weight(from, to, self.enemy >> to & 1 != 0);
             self.moves.push_at(idx, Move { from, to }, w);
         }
     }
@@ -259,12 +260,47 @@ impl Replies {
     }
 }
 
-/// The squares on the four lines through `sq`: a piece's moves change only if a square on its
-/// lines changes, that is if it stands on the lines of a changed square.
+/// For each square of `own` (a side not connected), the squares a piece moving from it must land
+/// on to connect the side: next to every group of `own` but the piece's own. (A group that does
+/// not hold the moving piece keeps all its pieces and has no other neighbour among them, so it
+/// joins the rest only through the landing square.) A necessary condition, tested before the
+/// Euler numbers and the flood fill of the exact test. Entries off `own` are 0.
 #[inline(always)]
-fn star(sq: u8) -> u64 {
-    let s = sq as usize;
-    LINES[0][s] | LINES[1][s] | LINES[2][s] | LINES[3][s]
+fn win_destinations(own: u64) -> [u64; 64] {
+    let mut groups = [0u64; 12];
+    let mut m = 0;
+    let mut rest = own;
+    while rest != 0 {
+        let mut g = rest & rest.wrapping_neg();
+        loop {
+            let next = Bitboard(g).grow().0 & own;
+            if next == g {
+                break;
+            }
+            g = next;
+        }
+        groups[m.min(11)] = Bitboard(g).grow().0;
+        rest &= !g;
+        m += 1;
+    }
+    let m = m.min(12);
+    let mut reach = [0u64; 64];
+    for i in 0..m {
+        let mut need = !own;
+        for (j, &near) in groups[..m].iter().enumerate() {
+            if j != i {
+                need &= near;
+            }
+        }
+        // The pieces of `own` in a group's grown set are the group's own (a piece next to a
+        // group belongs to it).
+        let mut pieces = groups[i] & own;
+        while pieces != 0 {
+            reach[pieces.trailing_zeros() as usize] = need;
+            pieces &= pieces - 1;
+        }
+    }
+    reach
 }
 
 /// Four times the Euler number of `bb` after moving a piece of it from `from` to `to`.
@@ -329,6 +365,57 @@ impl<'a> History<'a> {
     }
 }
 
+/// The opponent's evaluation terms after its replies, by reply, for the ply-1 nodes whose
+/// move did not capture: there the opponent's pieces before the reply are the same at every
+/// node, so a reply searched at several nodes has its terms computed once. Direct-mapped, 64
+/// slots; a slot holds the last reply that mapped to it.
+struct TermsCache {
+    /// The reply in each slot as `64 · from + to`, or `u16::MAX` for an empty slot.
+    tag: [u16; 64],
+    terms: [SidePoints; 64],
+}
+
+impl TermsCache {
+    fn new() -> TermsCache {
+        TermsCache {
+            tag: [u16::MAX; 64],
+            terms: [SidePoints {
+                empty: true,
+                head: 0.0,
+                pairs: 0.0,
+                area: 0.0,
+            }; 64],
+        }
+    }
+
+    /// The terms of `theirs2`, the opponent's pieces after reply `r` from the pieces shared by
+    /// every non-capture ply-1 node.
+    #[inline(always)]
+    fn get(&mut self, r: Move, theirs2: u64) -> SidePoints {
+        let tag = (r.from as u16 & 63) << 6 | r.to as u16 & 63;
+        let slot = (tag as u32).wrapping_mul(0x9E37_79B9) >> 26;
+        let slot = slot as usize & 63;
+        if self.tag[slot] != tag {
+            self.tag[slot] = tag;
+            self.terms[slot] = points(theirs2);
+        }
+        debug_assert_eq!(self.terms[slot], points(theirs2));
+        self.terms[slot]
+    }
+}
+
+/// The parts of a side's evaluation that depend on its own pieces only.
+#[inline(always)]
+fn points(pieces: u64) -> SidePoints {
+    eval::side_parts(&eval::side_terms(pieces), &WEIGHTS)
+}
+
+/// The working memory of the ply-1 nodes: the replies and the cache of the opponent's terms.
+struct Scratch {
+    replies: Replies,
+    terms: TermsCache,
+}
+
 /// The ply-1 position after one of the chooser's moves, as the replies need it.
 struct Node {
     /// The chooser's pieces.
@@ -379,8 +466,12 @@ impl LinesOfAction {
 
         // A move that wins at once, when the cut could hide it: the first in weight order.
         if first.len > FIRST_PLY_MOVES {
+            let reach = win_destinations(own);
             let win = first.first_where(|m| {
                 let to = 1u64 << m.to;
+                if reach[m.from as usize & 63] & to == 0 {
+                    return false;
+                }
                 let mine = own ^ (1u64 << m.from) ^ to;
                 // Both sides connected (after a capture) is a draw under these rules.
                 connected(
@@ -402,7 +493,10 @@ impl LinesOfAction {
             rest &= rest - 1;
             reply_targets[from] = self.targets_from(from, Bitboard(enemy), Bitboard(own)).0;
         }
-        let mut replies = Replies::new();
+        let mut scratch = Scratch {
+            replies: Replies::new(),
+            terms: TermsCache::new(),
+        };
         let history = History::new(self);
         let me_black = me == Player::First;
         let mut best = Move::PASS;
@@ -415,7 +509,11 @@ impl LinesOfAction {
                 best = m;
             }
             let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
-            let changed = star(m.from) | star(m.to);
+            // The lines of each type through the two squares the move changed: a piece on one
+            // of them has new moves along that line only.
+            let changed_lines =
+                [0, 1, 2, 3].map(|t| LINES[t][m.from as usize] | LINES[t][m.to as usize]);
+            let changed = changed_lines[0] | changed_lines[1] | changed_lines[2] | changed_lines[3];
             let v = self.move_value(
                 &node,
                 me_black,
@@ -429,15 +527,26 @@ impl LinesOfAction {
                         let from = rest.trailing_zeros() as u8;
                         rest &= rest - 1;
                         let targets = if changed >> from & 1 != 0 {
-                            self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
-                                .0
+                            let mut t = reply_targets[from as usize];
+                            for (line, &lines) in changed_lines.iter().enumerate() {
+                                if lines >> from & 1 != 0 {
+                                    t = t & !LINES[line][from as usize]
+                                        | self.targets_along(line, from as usize, theirs, mine);
+                                }
+                            }
+                            debug_assert_eq!(
+                                t,
+                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
+                                    .0
+                            );
+                            t
                         } else {
                             reply_targets[from as usize]
                         };
                         replies.piece(from, targets);
                     }
                 },
-                &mut replies,
+                &mut scratch,
             );
             if v == WIN {
                 return m;
@@ -491,8 +600,12 @@ impl LinesOfAction {
         bound: Value,
         history: &History<'_>,
         generate_replies: impl FnOnce(&mut Replies),
-        replies: &mut Replies,
+        scratch: &mut Scratch,
     ) -> Value {
+        let Scratch {
+            replies,
+            terms: terms_cache,
+        } = scratch;
         let us = self.side.index();
         let (mine, theirs) = (node.mine, node.theirs);
         // The chooser just moved: its group may have connected; the opponent's only on a capture.
@@ -507,17 +620,17 @@ impl LinesOfAction {
         if !node.captured && history.third_time(node.key, 1) {
             return 0.0;
         }
-        let mine_terms = eval::side_terms(mine);
-        let leaf = |mine: u64, theirs: u64, mine_terms: &SideTerms| -> Value {
-            let theirs_terms = eval::side_terms(theirs);
-            let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
-            // The chooser is to move at a leaf.
-            if me_black {
-                eval::raw_score(mine_terms, &theirs_terms, wm, wt, true, &WEIGHTS)
-            } else {
-                -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
-            }
-        };
+        let mine_terms = points(mine);
+        let leaf =
+            |mine: u64, theirs: u64, mine_terms: &SidePoints, theirs_terms: SidePoints| -> Value {
+                let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
+                // The chooser is to move at a leaf.
+                if me_black {
+                    eval::raw_score(mine_terms, &theirs_terms, wm, wt, true, &WEIGHTS)
+                } else {
+                    -eval::raw_score(&theirs_terms, mine_terms, wt, wm, false, &WEIGHTS)
+                }
+            };
         generate_replies(replies);
         if replies.any == 0 {
             // The opponent must pass: nothing changes but the side to move.
@@ -525,7 +638,7 @@ impl LinesOfAction {
             if !node.captured && history.third_time(key, 2) {
                 return 0.0;
             }
-            return leaf(mine, theirs, &mine_terms);
+            return leaf(mine, theirs, &mine_terms, points(theirs));
         }
         let mut worst = f32::INFINITY;
         for _ in 0..SELECTIVE_REPLIES {
@@ -558,10 +671,19 @@ impl LinesOfAction {
                     };
                     if repeated {
                         0.0
-                    } else if rcap {
-                        leaf(mine2, theirs2, &eval::side_terms(mine2))
                     } else {
-                        leaf(mine2, theirs2, &mine_terms)
+                        // The opponent's pieces after its reply depend only on the reply
+                        // when the ply-1 move did not capture.
+                        let theirs_terms = if node.captured {
+                            points(theirs2)
+                        } else {
+                            terms_cache.get(r, theirs2)
+                        };
+                        if rcap {
+                            leaf(mine2, theirs2, &points(mine2), theirs_terms)
+                        } else {
+                            leaf(mine2, theirs2, &mine_terms, theirs_terms)
+                        }
                     }
                 }
             };

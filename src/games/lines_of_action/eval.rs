@@ -237,18 +237,47 @@ pub(super) fn walls(own: u64, enemy: u64) -> i32 {
         .count_ones() as i32
 }
 
+/// A side's weighted terms split around the walls term, the one that depends on the other side
+/// too: [`side_points`] adds `head`, the walls, `pairs` and `area` in that order, so a side's
+/// parts can be computed once and combined with different walls, with the same rounding.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) struct SidePoints {
+    /// The side has no pieces (its points are 0).
+    pub empty: bool,
+    /// Concentration plus centralisation.
+    pub head: f32,
+    /// Connectedness.
+    pub pairs: f32,
+    /// Uniformity.
+    pub area: f32,
+}
+
+/// The parts of [`side_points`] that depend on the side's own pieces only.
+#[inline(always)]
+pub(super) fn side_parts(t: &SideTerms, w: &Weights) -> SidePoints {
+    // With no pieces the quotients are NaN and unused.
+    let n = t.n as f32;
+    SidePoints {
+        empty: t.n == 0,
+        head: w.concentration * t.surplus as f32 / n + w.centralisation * t.central as f32 / n,
+        pairs: w.connectedness * t.pairs as f32 / n,
+        area: w.uniformity * t.area as f32,
+    }
+}
+
+/// [`side_points`] from its parts and the walls.
+#[inline(always)]
+pub(super) fn points_with_walls(p: &SidePoints, walls: i32, w: &Weights) -> f32 {
+    if p.empty {
+        return 0.0;
+    }
+    p.head + w.walls * walls as f32 + p.pairs + p.area
+}
+
 /// The weighted terms of one side (everything but tempo), in points.
 #[inline(always)]
 pub(super) fn side_points(t: &SideTerms, walls: i32, w: &Weights) -> f32 {
-    if t.n == 0 {
-        return 0.0;
-    }
-    let n = t.n as f32;
-    w.concentration * t.surplus as f32 / n
-        + w.centralisation * t.central as f32 / n
-        + w.walls * walls as f32
-        + w.connectedness * t.pairs as f32 / n
-        + w.uniformity * t.area as f32
+    points_with_walls(&side_parts(t, w), walls, w)
 }
 
 /// The weighted terms of one side (everything but tempo), in points.
@@ -257,18 +286,19 @@ fn side_score(own: u64, enemy: u64, w: &Weights) -> f32 {
 }
 
 /// The score before squashing, from Black's point of view: [`mia_with`] is
-/// `tanh(raw_score / scale)`. Callers that only compare evaluations can compare this.
+/// `tanh(raw_score / scale)` of the sides' [`side_parts`]. Callers that only compare evaluations
+/// can compare this.
 #[inline(always)]
 pub(super) fn raw_score(
-    black: &SideTerms,
-    white: &SideTerms,
+    black: &SidePoints,
+    white: &SidePoints,
     walls_b: i32,
     walls_w: i32,
     black_to_move: bool,
     w: &Weights,
 ) -> f32 {
     let tempo = if black_to_move { w.tempo } else { -w.tempo };
-    side_points(black, walls_b, w) - side_points(white, walls_w, w) + tempo
+    points_with_walls(black, walls_b, w) - points_with_walls(white, walls_w, w) + tempo
 }
 
 /// The evaluation from Black's (the first player's) point of view, for non-terminal positions.

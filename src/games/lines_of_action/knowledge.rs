@@ -25,7 +25,7 @@
 //! hand-set table (`TO` 8, 6, 4, 1, 0, `FROM` 0, 0, 1, 3, 4, capture +2) won only 257, a capture
 //! bonus of +8 dropped that to 184, and ÷4 for captures gave 396.
 
-use super::tables::REGION_OF;
+use super::tables::{DEST, LINES, NONE, RAYS, REGION_OF};
 use super::{LinesOfAction, MAX_MOVES, Move};
 use crate::SearchRng;
 use crate::game::Game;
@@ -81,7 +81,7 @@ pub const fn category_weight(from: Region, to: Region, capture: bool) -> u8 {
 
 /// The category weight of `mv` in `pos`.
 #[inline(always)]
-fn weight(pos: &LinesOfAction, mv: Move) -> u8 {
+pub(super) fn weight(pos: &LinesOfAction, mv: Move) -> u8 {
     if mv.is_pass() {
         return 1;
     }
@@ -171,6 +171,125 @@ pub(super) fn playout_move_from_targets(pos: &LinesOfAction, rng: &mut SearchRng
         r -= wt;
     }
     last
+}
+
+/// How many proposals [`playout_move_sampled`] makes before it falls back to the exact draw
+/// over all moves ([`playout_move_from_targets`]). At the start of a game a proposal is accepted
+/// about one time in ten; the fallback also covers a side without piece moves (the pass).
+pub(super) const MAX_PROPOSALS: u32 = 64;
+
+/// `TO_OF_SQUARE[sq]`: the weight for landing on `sq` (`TO_WEIGHT` of its region).
+const TO_OF_SQUARE: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = TO_WEIGHT[REGION_OF[sq] as usize];
+        sq += 1;
+    }
+    t
+};
+
+/// `FROM_OF_SQUARE[sq]`: the weight for leaving `sq` (`FROM_WEIGHT` of its region).
+const FROM_OF_SQUARE: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = FROM_WEIGHT[REGION_OF[sq] as usize];
+        sq += 1;
+    }
+    t
+};
+
+/// The category weight of the move `from` → `to` ([`category_weight`] of their regions) from
+/// per-square tables.
+#[inline(always)]
+pub(super) const fn square_weight(from: u8, to: u8, capture: bool) -> u8 {
+    let w = (TO_OF_SQUARE[to as usize & 63] + FROM_OF_SQUARE[from as usize & 63]) >> capture as u8;
+    if w > 1 { w } else { 1 }
+}
+
+// A capture's weight is halved by a shift, and the per-square tables give every category's weight.
+const _: () = {
+    assert!(CAPTURE_DIVISOR == 2);
+    let mut i = 0;
+    while i < 64 * 64 * 2 {
+        let (from, to, capture) = ((i / 128) as u8, (i / 2 % 64) as u8, i % 2 == 1);
+        let by_region = category_weight(
+            REGIONS[REGION_OF[from as usize] as usize],
+            REGIONS[REGION_OF[to as usize] as usize],
+            capture,
+        );
+        assert!(square_weight(from, to, capture) == by_region);
+        i += 1;
+    }
+};
+
+/// A playout move drawn with probability proportional to its category weight — the
+/// distribution of [`playout_move`] — by rejection sampling, without generating the moves.
+///
+/// A proposal is one `below(n · 8 · 36)` draw read as (piece `k` of the side's `n` pieces,
+/// direction `d`, level `r` in `0..36`), all three uniform and independent. Each (piece,
+/// direction) names at most one move (the piece moves exactly as far as its line holds pieces),
+/// so a proposal names each legal move `m` with probability `1 / 8n` and accepts it when
+/// `r < weight(m)`, with probability `weight(m) / 36`: an accepted move is `m` with probability
+/// `weight(m) / Σ weights`. Cheap tests come first: a destination off the board, then
+/// `r` against the quiet weight (an upper bound of the capture's weight), then the landing
+/// square and the enemy pieces in between, then the capture's exact weight.
+///
+/// After [`MAX_PROPOSALS`] rejections the draw is [`playout_move_from_targets`]'s exact one,
+/// which has the same distribution, so the result is distributed exactly as [`playout_move`]'s
+/// (a side without piece moves gets the pass). The random numbers consumed differ from
+/// [`playout_move`]'s. `pos` must not be finished.
+#[inline]
+pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> Move {
+    let us = pos.side_to_move().index();
+    let (own, enemy) = (pos.pieces[us].0, pos.pieces[us ^ 1].0);
+    let occ = own | enemy;
+    // The pieces in square order, each with its leaving weight.
+    let mut squares = [0u8; 16];
+    let mut leaving = [0u8; 16];
+    let mut n = 0usize;
+    let mut rest = own;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        squares[n & 15] = sq as u8;
+        leaving[n & 15] = FROM_OF_SQUARE[sq];
+        n += 1;
+    }
+    let levels = MAX_CATEGORY_WEIGHT as u32;
+    let proposals = n as u32 * 8 * levels;
+    for _ in 0..MAX_PROPOSALS {
+        let x = below(rng, proposals);
+        let d = (x & 7) as usize;
+        let x = x >> 3;
+        let (k, r) = ((x / levels) as usize & 15, (x % levels) as u8);
+        let from = squares[k] as usize & 63;
+        // A line count of 8 reads as 0: both are off the board (see `DEST`).
+        let len = (occ & LINES[d >> 1][from]).count_ones() as usize & 7;
+        let to = DEST[d][from][len];
+        if to == NONE {
+            continue;
+        }
+        // The quiet weight bounds the capture's (halved) weight; both are at least 1.
+        let quiet = TO_OF_SQUARE[to as usize & 63] + leaving[k];
+        if r >= quiet.max(1) {
+            continue;
+        }
+        let to_bit = 1u64 << to;
+        let between = RAYS[d][from] ^ RAYS[d][to as usize & 63] ^ to_bit;
+        if to_bit & own != 0 || between & enemy != 0 {
+            continue;
+        }
+        let capture = (enemy >> to) as u8 & 1;
+        if r < (quiet >> capture).max(1) {
+            return Move {
+                from: from as u8,
+                to,
+            };
+        }
+    }
+    playout_move_from_targets(pos, rng)
 }
 
 /// The category weight of `mv` normalised to `[0, 1]`, for progressive bias.

@@ -289,26 +289,36 @@ impl LinesOfAction {
     /// The destinations of the piece on `from` (of the side to move), as a bitboard.
     #[inline(always)]
     fn targets_from(&self, from: usize, own: Bitboard, enemy: Bitboard) -> Bitboard {
-        // The ray tables are raw words: the lines and paths are looked up by square.
-        let (own, enemy) = (own.0, enemy.0);
-        let occ = own | enemy;
         let mut targets = 0u64;
         let mut line = 0;
         while line < 4 {
-            let n = (occ & LINES[line][from]).count_ones() as usize;
-            for d in [2 * line, 2 * line + 1] {
-                let to = DEST[d][from][n];
-                if to != NONE {
-                    let to_bit = 1u64 << to;
-                    let between = RAYS[d][from] ^ RAYS[d][to as usize] ^ to_bit;
-                    if to_bit & own == 0 && between & enemy == 0 {
-                        targets |= to_bit;
-                    }
-                }
-            }
+            targets |= self.targets_along(line, from, own.0, enemy.0);
             line += 1;
         }
         Bitboard(targets)
+    }
+
+    /// The destinations of the piece on `from`, owned by the side of `own`, along line type
+    /// `line` (file, rank, diagonal, anti-diagonal: directions `2·line` and `2·line + 1`).
+    #[inline(always)]
+    fn targets_along(&self, line: usize, from: usize, own: u64, enemy: u64) -> u64 {
+        // The ray tables are raw words: the lines and paths are looked up by square.
+        let (line, from) = (line & 3, from & 63);
+        let n = ((own | enemy) & LINES[line][from]).count_ones() as usize;
+        let mut targets = 0u64;
+        for d in [2 * line, 2 * line + 1] {
+            // A line holds 1 to 8 pieces, and 8 squares away is off the board from anywhere,
+            // as is the unused index 0 (checked with the table), so `& 7` changes nothing.
+            let to = DEST[d][from][n & 7];
+            if to != NONE {
+                let to_bit = 1u64 << to;
+                let between = RAYS[d][from] ^ RAYS[d][to as usize & 63] ^ to_bit;
+                if to_bit & own == 0 && between & enemy == 0 {
+                    targets |= to_bit;
+                }
+            }
+        }
+        targets
     }
 
     /// Whether the side to move has a move other than the pass (ignores whether the game is over).
@@ -633,7 +643,7 @@ impl Game for LinesOfAction {
 
     #[inline]
     fn informed_playout_step(&self, _list: &mut MoveList, rng: &mut crate::SearchRng) -> Move {
-        knowledge::playout_move_from_targets(self, rng)
+        knowledge::playout_move_sampled(self, rng)
     }
 
     #[inline]

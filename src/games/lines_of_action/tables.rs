@@ -85,6 +85,16 @@ pub(super) const DEST: [[[u8; 9]; 64]; 8] = {
     t
 };
 
+// Moving 8 squares leaves the board from any square, like the unused count 0: a line count
+// may be read modulo 8 (`& 7`, which drops a bounds check).
+const _: () = {
+    let mut i = 0;
+    while i < 8 * 64 {
+        assert!(DEST[i / 64][i % 64][8] == NONE && DEST[i / 64][i % 64][0] == NONE);
+        i += 1;
+    }
+};
+
 /// The weight of a 2×2 quad pattern in four times the Euler number of 8-connected pieces
 /// (Gray's bit quads): one piece `+1`, three pieces `-1`, two diagonal pieces `-2`, else `0`.
 /// Pattern bits: 0 lower-left, 1 lower-right, 2 upper-left, 3 upper-right.
@@ -189,30 +199,48 @@ pub(super) const RANK_8: u64 = Bitboard::RANK_8.0;
 /// The eight neighbours of `sq` in `bb`, packed as an index into [`ADD_DELTA`].
 #[inline(always)]
 pub(super) fn neighbours(bb: u64, sq: u8) -> usize {
-    let (r, f) = (sq / 8, sq % 8);
-    // Shift the 3×3 block around `sq` so its lower-left corner is bit 0 of each row; rows off
-    // the board and files off the board read as empty.
-    let below = if r > 0 {
-        (bb >> ((r - 1) * 8)) & 0xFF
-    } else {
-        0
-    };
-    let same = (bb >> (r * 8)) & 0xFF;
-    let above = if r < 7 {
-        (bb >> ((r + 1) * 8)) & 0xFF
-    } else {
-        0
-    };
-    // Three bits of a row centred on file f: bit 0 = f-1, bit 1 = f, bit 2 = f+1.
-    let tri = |row: u64| -> u64 {
-        if f == 0 {
-            (row << 1) & 0b110
-        } else {
-            (row >> (f - 1)) & 0b111
+    let sq = sq as u32 & 63;
+    // The 3×3 block around `sq` with its lower-left corner at bit 0 and rows 8 bits apart: the
+    // board is shifted up by 9 so that the block never starts below bit 0 (squares below rank 1
+    // read as empty, and so do squares above rank 8, past bit 63).
+    let block = (((bb as u128) << 9) >> sq) as u32 & 0x0007_0707 & BLOCK_COLUMNS[sq as usize & 7];
+    // Rows of three: below → bits 0–2, left and right of `sq` → bits 3 and 4, above → bits 5–7.
+    (block & 7 | block >> 5 & 8 | block >> 6 & 16 | block >> 11 & 0xE0) as usize
+}
+
+/// The columns of the 3×3 block of [`neighbours`] that lie on the board, by file: on file a the
+/// left column wraps to file h of the rank below, on file h the right one to file a above.
+const BLOCK_COLUMNS: [u32; 8] = [
+    0x0006_0606,
+    0x0007_0707,
+    0x0007_0707,
+    0x0007_0707,
+    0x0007_0707,
+    0x0007_0707,
+    0x0007_0707,
+    0x0003_0303,
+];
+
+/// [`neighbours`] square by square, for the tests.
+#[cfg(test)]
+pub(super) fn neighbours_by_offsets(bb: u64, sq: u8) -> usize {
+    let (r, f) = ((sq / 8) as i32, (sq % 8) as i32);
+    let offsets = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    let mut nb = 0;
+    for (k, (dr, df)) in offsets.into_iter().enumerate() {
+        let (rr, ff) = (r + dr, f + df);
+        if (0..8).contains(&rr) && (0..8).contains(&ff) && bb >> (rr * 8 + ff) & 1 != 0 {
+            nb |= 1 << k;
         }
-    };
-    let lo = tri(below);
-    let mid = tri(same);
-    let hi = tri(above);
-    (lo | (mid & 1) << 3 | (mid >> 2) << 4 | hi << 5) as usize
+    }
+    nb
 }

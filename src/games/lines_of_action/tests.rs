@@ -794,6 +794,25 @@ fn terms_by_loop(own: u64) -> eval::SideTerms {
 }
 
 #[test]
+fn neighbour_blocks_match_the_offsets() {
+    let mut rng = seeded(9);
+    for i in 0..2000 {
+        let bb = match i {
+            0 => 0,
+            1 => u64::MAX,
+            _ => crate::rng::next_u64(&mut rng) & crate::rng::next_u64(&mut rng),
+        };
+        for sq in 0..64 {
+            assert_eq!(
+                tables::neighbours(bb, sq),
+                tables::neighbours_by_offsets(bb, sq),
+                "{bb:#x} {sq}"
+            );
+        }
+    }
+}
+
+#[test]
 fn evaluation_terms_match_a_loop_over_the_pieces() {
     let mut checked = 0;
     for seed in 0..300u64 {
@@ -889,7 +908,9 @@ fn alpha_beta_playout_move_matches_its_reference_definition() {
 }
 
 #[test]
-fn informed_playout_step_draws_the_same_move_as_the_list_policy() {
+fn exact_informed_draw_picks_the_same_move_as_the_list_policy() {
+    // The exact draw over the target bitboards (the sampler's fallback) maps one random number
+    // to the move the list policy picks with it.
     let mut list = MoveList::new();
     let mut checked = 0;
     for seed in 0..200u64 {
@@ -900,19 +921,109 @@ fn informed_playout_step_draws_the_same_move_as_the_list_policy() {
                 seeded(seed ^ p.plies() as u64),
                 seeded(seed ^ p.plies() as u64),
             );
-            let fast = p.informed_playout_step(&mut list, &mut r1);
+            let fast = knowledge::playout_move_from_targets(&p, &mut r1);
             p.legal_moves(&mut list);
             let slow = knowledge::playout_move(&p, &list, &mut r2);
             assert_eq!(fast, slow, "{p:?}");
             assert_eq!(below(&mut r1, 1 << 30), below(&mut r2, 1 << 30));
             checked += 1;
             let m = p.informed_playout_step(&mut list, &mut game_rng);
+            assert!(list.contains(&m), "{p:?} {m:?}");
             p.make(m);
         }
     }
-    // A side without piece moves passes.
+    // A side without piece moves passes (through the sampler's fallback).
     let p = pos("6OX/6OO/8/8/8/8/OO6/XO6 b");
     let mut rng = seeded(1);
     assert_eq!(p.informed_playout_step(&mut list, &mut rng), Move::PASS);
+    assert_eq!(
+        knowledge::playout_move_from_targets(&p, &mut rng),
+        Move::PASS
+    );
     assert!(checked > 10_000, "{checked}");
+}
+
+/// Pearson's χ² of `counts` (draws of each of the moves) against probabilities proportional
+/// to `weights`, and its degrees of freedom.
+fn chi_square(counts: &[u64], weights: &[u32]) -> (f64, usize) {
+    let n: u64 = counts.iter().sum();
+    let total: u32 = weights.iter().sum();
+    let mut chi = 0.0;
+    for (&c, &w) in counts.iter().zip(weights) {
+        let expected = n as f64 * w as f64 / total as f64;
+        chi += (c as f64 - expected).powi(2) / expected;
+    }
+    (chi, counts.len() - 1)
+}
+
+/// The χ² value that a χ² variable with `df` degrees of freedom exceeds with probability about
+/// 3·10⁻⁵ (Wilson–Hilferty with z = 4).
+fn chi_square_critical(df: usize) -> f64 {
+    let df = df as f64;
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + 4.0 * a.sqrt()).powi(3)
+}
+
+#[test]
+fn sampled_informed_move_has_the_category_weight_distribution() {
+    // The rejection sampler against the definition (probability = category weight / total) on
+    // positions with captures, few moves (where the fallback after MAX_PROPOSALS rejections
+    // takes part), and many: 200,000 draws each with a fixed seed, Pearson's χ².
+    let positions = [
+        "1XXXXXX1/O6O/O6O/O6O/O6O/O6O/O6O/1XXXXXX1 b",
+        // Few pieces, few and light moves: many rejections, so the fallback shares the draws.
+        "X7/8/8/8/8/8/O6O/7X b",
+        "7X/O7/8/8/8/8/7O/X7 w",
+    ];
+    let mut texts: std::vec::Vec<std::string::String> = positions
+        .iter()
+        .map(|s| std::string::String::from(*s))
+        .collect();
+    for seed in [3u64, 17, 40, 77] {
+        let p = random_position(seed, 10 + seed as u32 % 30);
+        if !p.is_terminal() {
+            let mut s = std::string::String::new();
+            p.write_position(&mut s).unwrap();
+            texts.push(s);
+        }
+    }
+    let mut list = MoveList::new();
+    let mut captures_seen = 0;
+    for (i, text) in texts.iter().enumerate() {
+        let p = pos(text);
+        p.legal_moves(&mut list);
+        let moves: std::vec::Vec<Move> = list.iter().copied().collect();
+        let weights: std::vec::Vec<u32> = moves
+            .iter()
+            .map(|&m| knowledge::weight(&p, m) as u32)
+            .collect();
+        captures_seen += moves
+            .iter()
+            .filter(|m| p.pieces(p.side_to_move().opponent()).contains(m.to))
+            .count();
+        let mut counts = std::vec![0u64; moves.len()];
+        let mut rng = seeded(1000 + i as u64);
+        let draws = 200_000;
+        for _ in 0..draws {
+            let m = knowledge::playout_move_sampled(&p, &mut rng);
+            let j = moves.iter().position(|&x| x == m).expect("a legal move");
+            counts[j] += 1;
+        }
+        if moves.len() > 1 {
+            let (chi, df) = chi_square(&counts, &weights);
+            assert!(
+                chi < chi_square_critical(df),
+                "{text}: chi2 {chi:.1} with {df} df, counts {counts:?}, weights {weights:?}"
+            );
+        }
+        // Every move is drawn: the least likely expects hundreds of draws.
+        assert!(counts.iter().all(|&c| c > 0), "{text}: {counts:?}");
+    }
+    assert!(captures_seen > 0);
+    // The sampler's fallback draws the pass for a side without piece moves.
+    let p = pos("6OX/6OO/8/8/8/8/OO6/XO6 b");
+    assert_eq!(
+        knowledge::playout_move_sampled(&p, &mut seeded(2)),
+        Move::PASS
+    );
 }
