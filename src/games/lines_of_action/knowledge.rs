@@ -178,27 +178,22 @@ pub(super) fn playout_move_from_targets(pos: &LinesOfAction, rng: &mut SearchRng
 /// about one time in ten; the fallback also covers a side without piece moves (the pass).
 pub(super) const MAX_PROPOSALS: u32 = 64;
 
-/// `TO_OF_SQUARE[sq]`: the weight for landing on `sq` (`TO_WEIGHT` of its region).
-const TO_OF_SQUARE: [u8; 64] = {
+/// A region-indexed weight table spread over the 64 squares (`weights[REGION_OF[sq]]`).
+const fn by_square(weights: [u8; 5]) -> [u8; 64] {
     let mut t = [0u8; 64];
     let mut sq = 0;
     while sq < 64 {
-        t[sq] = TO_WEIGHT[REGION_OF[sq] as usize];
+        t[sq] = weights[REGION_OF[sq] as usize];
         sq += 1;
     }
     t
-};
+}
+
+/// `TO_OF_SQUARE[sq]`: the weight for landing on `sq` (`TO_WEIGHT` of its region).
+const TO_OF_SQUARE: [u8; 64] = by_square(TO_WEIGHT);
 
 /// `FROM_OF_SQUARE[sq]`: the weight for leaving `sq` (`FROM_WEIGHT` of its region).
-const FROM_OF_SQUARE: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = FROM_WEIGHT[REGION_OF[sq] as usize];
-        sq += 1;
-    }
-    t
-};
+const FROM_OF_SQUARE: [u8; 64] = by_square(FROM_WEIGHT);
 
 /// The category weight of the move `from` → `to` ([`category_weight`] of their regions) from
 /// per-square tables.
