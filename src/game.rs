@@ -342,6 +342,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     // ----- Domain knowledge for the search. Defaults mean "this game has none". -----
 
+    /// Whether a game of this kind can end in a draw. `false` promises that
+    /// [`outcome`](Game::outcome) never returns [`Outcome::Draw`], so the search skips its draw
+    /// bookkeeping (proven draws and draw bounds cannot arise): three instructions a child at
+    /// every selection step (Breakthrough, where a game ends only on a goal rank or with a side
+    /// out of pieces, and a side with pieces always has a move).
+    const CAN_DRAW: bool = true;
+
     /// The UCT exploration constant the papers' code used for this game (Breakthrough 0.8,
     /// Kalah 1.0); player specs override it with `c…`.
     const UCT_C: f32 = 1.0;

@@ -310,6 +310,8 @@ impl Game for Breakthrough {
     const MAX_MOVES: usize = MAX_MOVES;
     /// Every move advances a piece by one rank, and 32 pieces have at most 7 ranks each to go.
     const MAX_GAME_PLIES: u32 = 32 * 6 + 1;
+    /// A side reaches its goal rank or runs out of pieces; there is no other end.
+    const CAN_DRAW: bool = false;
 
     fn new() -> Self {
         Self::start()

@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::rng::below;
 use crate::search::config::ValueMode;
 use crate::search::math::{inv_sqrt, sqrt_ln};
-use crate::search::node::{NodeId, Proven, flag};
+use crate::search::node::{Node, NodeId, Proven, flag};
 
 impl<G: Game> Mcts<'_, G> {
     /// The child to play at `node`: a proven win, else the most visited child that is not a
@@ -90,13 +90,12 @@ impl<G: Game> Mcts<'_, G> {
     fn select_with<const PLAIN: bool>(&mut self, node: NodeId, game: &G) -> NodeId {
         let n = *self.pool.get(node);
         let explore = self.config.uct_c * sqrt_ln(self.uct_parent_visits(node));
-        let cfg = &self.config;
-        let alpha = cfg.alpha;
         let mut best = f32::NEG_INFINITY;
         let mut best_i = u32::MAX;
         let mut ties = 0u32;
         let mut draw_child = None;
-        for (i, c) in self.pool.children(node).iter().enumerate() {
+        let children = self.pool.children(node);
+        for (i, c) in children.iter().enumerate() {
             let score = match c.proven {
                 Proven::Win => return NodeId(n.first_child + i as u32),
                 Proven::Loss => continue,
@@ -106,39 +105,7 @@ impl<G: Game> Mcts<'_, G> {
                     draw_child = Some(i as u32);
                     continue;
                 }
-                _ if c.visits == 0 => f32::INFINITY,
-                _ => {
-                    let mut mean = c.mean();
-                    // A child's estimate stays within its proven bounds.
-                    if c.flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
-                        mean = if c.flags & flag::AT_MOST_DRAW != 0 {
-                            mean.min(0.0)
-                        } else {
-                            mean.max(0.0)
-                        };
-                    }
-                    let q = if PLAIN {
-                        mean
-                    } else {
-                        match cfg.value_mode {
-                            ValueMode::Mean => mean,
-                            ValueMode::Implicit | ValueMode::ConstantBias => {
-                                (1.0 - alpha) * mean + alpha * c.value
-                            }
-                            ValueMode::ProgressiveImplicit => {
-                                (1.0 - alpha) * mean + alpha * c.value / (c.visits as f32 + 1.0)
-                            }
-                        }
-                    };
-                    let mut s = q + explore * inv_sqrt(c.visits);
-                    if let (false, Some(w)) = (PLAIN, cfg.progressive_bias) {
-                        let h = G::decode_move(c.mv)
-                            .and_then(|mv| game.move_bias(mv))
-                            .unwrap_or(c.value);
-                        s += w * h / (c.visits as f32 + 1.0);
-                    }
-                    s
-                }
+                Proven::Unknown => self.score::<PLAIN>(c, explore, game),
             };
             if score > best {
                 best = score;
@@ -146,15 +113,68 @@ impl<G: Game> Mcts<'_, G> {
                 ties = 1;
             } else if score == best {
                 ties += 1;
-                if below(&mut self.rng, ties) == 0 {
-                    best_i = i as u32;
-                }
             }
         }
         if best_i == u32::MAX {
             // Every child is proven: a draw if there is one, else (all losses) any child.
             best_i = draw_child.unwrap_or(0);
+        } else if ties > 1 {
+            // A uniform draw among the tied children, made once the ties are counted: one
+            // random number, and no generator state held through the scan above (ties are
+            // mostly the unvisited children of a node expanded in this simulation, about 20
+            // of them in Breakthrough). The scores are recomputed by the same code, so they
+            // are equal to the bit.
+            let mut k = below(&mut self.rng, ties);
+            for (i, c) in children.iter().enumerate() {
+                if c.proven == Proven::Unknown && self.score::<PLAIN>(c, explore, game) == best {
+                    if k == 0 {
+                        best_i = i as u32;
+                        break;
+                    }
+                    k -= 1;
+                }
+            }
         }
         NodeId(n.first_child + best_i)
+    }
+
+    /// UCT's score of an unproven child (Eq. 1 with Eq. 2's `Q`); infinite if unvisited.
+    #[inline(always)]
+    fn score<const PLAIN: bool>(&self, c: &Node, explore: f32, game: &G) -> f32 {
+        if c.visits == 0 {
+            return f32::INFINITY;
+        }
+        let cfg = &self.config;
+        let alpha = cfg.alpha;
+        let mut mean = c.mean();
+        // A child's estimate stays within its proven bounds (draw bounds need draws).
+        if G::CAN_DRAW && c.flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
+            mean = if c.flags & flag::AT_MOST_DRAW != 0 {
+                mean.min(0.0)
+            } else {
+                mean.max(0.0)
+            };
+        }
+        let q = if PLAIN {
+            mean
+        } else {
+            match cfg.value_mode {
+                ValueMode::Mean => mean,
+                ValueMode::Implicit | ValueMode::ConstantBias => {
+                    (1.0 - alpha) * mean + alpha * c.value
+                }
+                ValueMode::ProgressiveImplicit => {
+                    (1.0 - alpha) * mean + alpha * c.value / (c.visits as f32 + 1.0)
+                }
+            }
+        };
+        let mut s = q + explore * inv_sqrt(c.visits);
+        if let (false, Some(w)) = (PLAIN, cfg.progressive_bias) {
+            let h = G::decode_move(c.mv)
+                .and_then(|mv| game.move_bias(mv))
+                .unwrap_or(c.value);
+            s += w * h / (c.visits as f32 + 1.0);
+        }
+        s
     }
 }
