@@ -227,6 +227,25 @@ impl Breakthrough {
         max_plies: u32,
         nth: impl Fn(Bitboard, u32) -> u8 + Copy,
     ) -> (Option<Outcome>, u32) {
+        // The loop runs on copies of the position and the generator, written back once: with
+        // its several exits the compiler otherwise stores both through the references at
+        // every ply.
+        let mut game = self.clone();
+        let mut local_rng = rng.clone();
+        let out = game.random_moves_on(&mut local_rng, max_plies, nth);
+        *self = game;
+        *rng = local_rng;
+        out
+    }
+
+    /// [`random_moves`](Self::random_moves) on the position and generator it is given.
+    #[inline(always)]
+    fn random_moves_on(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+        nth: impl Fn(Bitboard, u32) -> u8 + Copy,
+    ) -> (Option<Outcome>, u32) {
         let start = self.side;
         let mut plies = 0;
         let result = 'play: {
