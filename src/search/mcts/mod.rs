@@ -10,6 +10,7 @@ mod backup;
 mod expand;
 mod hooks;
 mod select;
+pub(crate) use select::{SelectChild, uct_choice};
 mod simulate;
 
 use super::config::{MctsConfig, Valid};

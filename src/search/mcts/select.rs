@@ -3,9 +3,10 @@
 //! the finished search plays.
 
 use super::Mcts;
+use crate::SearchRng;
 use crate::game::Game;
 use crate::rng::below;
-use crate::search::config::ValueMode;
+use crate::search::config::{MctsConfig, ValueMode};
 use crate::search::math::{inv_sqrt, sqrt_ln};
 use crate::search::node::{Node, NodeId, Proven, flag};
 
@@ -88,93 +89,160 @@ impl<G: Game> Mcts<'_, G> {
 
     #[inline(always)]
     fn select_with<const PLAIN: bool>(&mut self, node: NodeId, game: &G) -> NodeId {
-        let n = *self.pool.get(node);
+        let first = self.pool.get(node).first_child;
         let explore = self.config.uct_c * sqrt_ln(self.uct_parent_visits(node));
-        let mut best = f32::NEG_INFINITY;
-        let mut best_i = u32::MAX;
-        let mut ties = 0u32;
-        let mut draw_child = None;
         let children = self.pool.children(node);
-        for (i, c) in children.iter().enumerate() {
-            let score = match c.proven {
-                Proven::Win => return NodeId(n.first_child + i as u32),
-                Proven::Loss => continue,
-                // Score-bounded MCTS for draws: once a draw is proven here it cannot improve the
-                // node, so only unproven siblings are explored (and can prove the node).
-                Proven::Draw => {
-                    draw_child = Some(i as u32);
-                    continue;
-                }
-                Proven::Unknown => self.score::<PLAIN>(c, explore, game),
-            };
-            if score > best {
-                best = score;
-                best_i = i as u32;
-                ties = 1;
-            } else if score == best {
-                ties += 1;
-            }
-        }
-        if best_i == u32::MAX {
-            // Every child is proven: a draw if there is one, else (all losses) any child.
-            best_i = draw_child.unwrap_or(0);
-        } else if ties > 1 {
-            // A uniform draw among the tied children, made once the ties are counted: one
-            // random number, and no generator state held through the scan above (ties are
-            // mostly the unvisited children of a node expanded in this simulation, about 20
-            // of them in Breakthrough). The scores are recomputed by the same code, so they
-            // are equal to the bit.
-            let mut k = below(&mut self.rng, ties);
-            for (i, c) in children.iter().enumerate() {
-                if c.proven == Proven::Unknown && self.score::<PLAIN>(c, explore, game) == best {
-                    if k == 0 {
-                        best_i = i as u32;
-                        break;
-                    }
-                    k -= 1;
-                }
-            }
-        }
-        NodeId(n.first_child + best_i)
+        let i = uct_choice::<G, Node, PLAIN>(&self.config, children, explore, game, &mut self.rng);
+        NodeId(first + i)
     }
+}
 
-    /// UCT's score of an unproven child (Eq. 1 with Eq. 2's `Q`); infinite if unvisited.
+/// What UCT selection reads of a child: the plain node of the one-thread search, or the
+/// atomic one of the parallel search (`search::parallel`), so both select by the same code.
+pub(crate) trait SelectChild {
+    /// The solver's value.
+    fn proven(&self) -> Proven;
+    /// `(visits, reward)`, read together.
+    fn stats(&self) -> (u32, f32);
+    /// The flag bits ([`flag`]).
+    fn flags(&self) -> u8;
+    /// The implicit minimax value `v`.
+    fn value(&self) -> f32;
+    /// The move into the child, encoded.
+    fn move_code(&self) -> u16;
+}
+
+impl SelectChild for Node {
     #[inline(always)]
-    fn score<const PLAIN: bool>(&self, c: &Node, explore: f32, game: &G) -> f32 {
-        if c.visits == 0 {
-            return f32::INFINITY;
+    fn proven(&self) -> Proven {
+        self.proven
+    }
+    #[inline(always)]
+    fn stats(&self) -> (u32, f32) {
+        (self.visits, self.reward)
+    }
+    #[inline(always)]
+    fn flags(&self) -> u8 {
+        self.flags
+    }
+    #[inline(always)]
+    fn value(&self) -> f32 {
+        self.value
+    }
+    #[inline(always)]
+    fn move_code(&self) -> u16 {
+        self.mv
+    }
+}
+
+/// UCT selection among `children` (Eq. 1 with Eq. 2's `Q`; `explore` is `C·√ln n_s`): the index
+/// of a proven win at once, proven losses skipped, unvisited children first, ties drawn
+/// uniformly, a proven draw only when nothing else is open, and when every child is proven, a
+/// draw if there is one, else the first child.
+///
+/// The tie is drawn once the ties are counted: one random number, and no generator state held
+/// through the scan (ties are mostly the unvisited children of a node expanded in this
+/// simulation, about 20 of them in Breakthrough). A second scan takes the `k`-th tie; its
+/// scores come from the same code, so they are equal to the bit. In the parallel search
+/// another thread may change a child between the two scans: if the `k`-th tie is not found
+/// again, the first scan's best stands (a benign race: a best child is taken either way).
+#[inline(always)]
+pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
+    cfg: &MctsConfig<G>,
+    children: &[C],
+    explore: f32,
+    game: &G,
+    rng: &mut SearchRng,
+) -> u32 {
+    let mut best = f32::NEG_INFINITY;
+    let mut best_i = u32::MAX;
+    let mut ties = 0u32;
+    let mut draw_child = None;
+    for (i, c) in children.iter().enumerate() {
+        let score = match c.proven() {
+            Proven::Win => return i as u32,
+            Proven::Loss => continue,
+            // Score-bounded MCTS for draws: once a draw is proven here it cannot improve the
+            // node, so only unproven siblings are explored (and can prove the node).
+            Proven::Draw => {
+                draw_child = Some(i as u32);
+                continue;
+            }
+            Proven::Unknown => uct_score::<G, C, PLAIN>(cfg, c, explore, game),
+        };
+        if score > best {
+            best = score;
+            best_i = i as u32;
+            ties = 1;
+        } else if score == best {
+            ties += 1;
         }
-        let cfg = &self.config;
-        let alpha = cfg.alpha;
-        let mut mean = c.mean();
-        // A child's estimate stays within its proven bounds (draw bounds need draws).
-        if G::CAN_DRAW && c.flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
-            mean = if c.flags & flag::AT_MOST_DRAW != 0 {
+    }
+    if best_i == u32::MAX {
+        return draw_child.unwrap_or(0);
+    }
+    if ties > 1 {
+        let mut k = below(rng, ties);
+        for (i, c) in children.iter().enumerate() {
+            if c.proven() == Proven::Unknown
+                && uct_score::<G, C, PLAIN>(cfg, c, explore, game) == best
+            {
+                if k == 0 {
+                    return i as u32;
+                }
+                k -= 1;
+            }
+        }
+    }
+    best_i
+}
+
+/// UCT's score of an unproven child (Eq. 1 with Eq. 2's `Q`); infinite if unvisited. `PLAIN`
+/// (no heuristic mixing, no progressive bias) compiles those branches away.
+#[inline(always)]
+fn uct_score<G: Game, C: SelectChild, const PLAIN: bool>(
+    cfg: &MctsConfig<G>,
+    c: &C,
+    explore: f32,
+    game: &G,
+) -> f32 {
+    let (visits, reward) = c.stats();
+    if visits == 0 {
+        return f32::INFINITY;
+    }
+    let plain = PLAIN || (cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none());
+    let alpha = cfg.alpha;
+    let mut mean = reward / visits as f32;
+    // A child's estimate stays within its proven bounds (draw bounds need draws).
+    if G::CAN_DRAW {
+        let flags = c.flags();
+        if flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
+            mean = if flags & flag::AT_MOST_DRAW != 0 {
                 mean.min(0.0)
             } else {
                 mean.max(0.0)
             };
         }
-        let q = if PLAIN {
-            mean
-        } else {
-            match cfg.value_mode {
-                ValueMode::Mean => mean,
-                ValueMode::Implicit | ValueMode::ConstantBias => {
-                    (1.0 - alpha) * mean + alpha * c.value
-                }
-                ValueMode::ProgressiveImplicit => {
-                    (1.0 - alpha) * mean + alpha * c.value / (c.visits as f32 + 1.0)
-                }
-            }
-        };
-        let mut s = q + explore * inv_sqrt(c.visits);
-        if let (false, Some(w)) = (PLAIN, cfg.progressive_bias) {
-            let h = G::decode_move(c.mv)
-                .and_then(|mv| game.move_bias(mv))
-                .unwrap_or(c.value);
-            s += w * h / (c.visits as f32 + 1.0);
-        }
-        s
     }
+    let q = if plain {
+        mean
+    } else {
+        match cfg.value_mode {
+            ValueMode::Mean => mean,
+            ValueMode::Implicit | ValueMode::ConstantBias => {
+                (1.0 - alpha) * mean + alpha * c.value()
+            }
+            ValueMode::ProgressiveImplicit => {
+                (1.0 - alpha) * mean + alpha * c.value() / (visits as f32 + 1.0)
+            }
+        }
+    };
+    let mut s = q + explore * inv_sqrt(visits);
+    if let (false, Some(w)) = (plain, cfg.progressive_bias) {
+        let h = G::decode_move(c.move_code())
+            .and_then(|mv| game.move_bias(mv))
+            .unwrap_or_else(|| c.value());
+        s += w * h / (visits as f32 + 1.0);
+    }
+    s
 }

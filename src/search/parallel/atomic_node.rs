@@ -272,3 +272,26 @@ fn decode_proven(p: i8) -> Proven {
         _ => Proven::Unknown,
     }
 }
+
+impl crate::search::mcts::SelectChild for AtomicNode {
+    #[inline(always)]
+    fn proven(&self) -> Proven {
+        AtomicNode::proven(self)
+    }
+    #[inline(always)]
+    fn stats(&self) -> (u32, f32) {
+        AtomicNode::stats(self)
+    }
+    #[inline(always)]
+    fn flags(&self) -> u8 {
+        AtomicNode::flags(self)
+    }
+    #[inline(always)]
+    fn value(&self) -> f32 {
+        AtomicNode::value(self)
+    }
+    #[inline(always)]
+    fn move_code(&self) -> u16 {
+        self.mv.load(Ordering::Relaxed)
+    }
+}

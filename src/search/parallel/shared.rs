@@ -5,14 +5,14 @@
 //! compare-and-swap. docs/parallel.md lists the races this allows and why each is benign.
 
 use super::super::config::{Expansion, MctsConfig, ValueMode};
-use super::super::math::{inv_sqrt, sqrt_ln};
-use super::super::mcts::{CLOCK_INTERVAL, MAX_TREE_DEPTH, for_first};
+use super::super::math::sqrt_ln;
+use super::super::mcts::{CLOCK_INTERVAL, MAX_TREE_DEPTH, for_first, uct_choice};
 use super::super::node::{NodeId, Proven, flag};
 use super::super::{Budget, Clock, StopReason, playout};
 use super::atomic_node::AtomicNode;
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
-use crate::rng::{below, seeded};
+use crate::rng::seeded;
 use core::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering};
 
 /// Simulation counters: 64-bit where the target has 64-bit atomics, else 32-bit (a search of
@@ -587,92 +587,7 @@ impl<'t, G: Game> Shared<'t, G> {
             self.node(node).visits()
         };
         let explore = cfg.uct_c * sqrt_ln(parent_visits);
-        let mut best = f32::NEG_INFINITY;
-        let mut best_i = u32::MAX;
-        let mut ties = 0u32;
-        let mut draw_child = None;
-        for (i, c) in children.iter().enumerate() {
-            let score = match c.proven() {
-                Proven::Win => return NodeId(first + i as u32),
-                Proven::Loss => continue,
-                Proven::Draw => {
-                    draw_child = Some(i as u32);
-                    continue;
-                }
-                Proven::Unknown => self.score::<PLAIN>(c, explore, game),
-            };
-            if score > best {
-                best = score;
-                best_i = i as u32;
-                ties = 1;
-            } else if score == best {
-                ties += 1;
-            }
-        }
-        if best_i == u32::MAX {
-            best_i = draw_child.unwrap_or(0);
-        } else if ties > 1 {
-            // A uniform draw among the tied children once they are counted, as in
-            // `Mcts::select`. Another thread may change a child's statistics between the two
-            // scans; if the k-th tie is not found again, the first best of the first scan
-            // stands (a benign race: some best child is taken either way).
-            let mut k = below(rng, ties);
-            for (i, c) in children.iter().enumerate() {
-                if c.proven() == Proven::Unknown && self.score::<PLAIN>(c, explore, game) == best {
-                    if k == 0 {
-                        best_i = i as u32;
-                        break;
-                    }
-                    k -= 1;
-                }
-            }
-        }
-        NodeId(first + best_i)
-    }
-
-    /// UCT's score of an unproven child on its atomic statistics (as `Mcts::score`); infinite
-    /// if unvisited.
-    #[inline(always)]
-    fn score<const PLAIN: bool>(&self, c: &AtomicNode, explore: f32, game: &G) -> f32 {
-        let cfg = &self.config;
-        let plain = PLAIN || (cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none());
-        let alpha = cfg.alpha;
-        let (visits, reward) = c.stats();
-        if visits == 0 {
-            return f32::INFINITY;
-        }
-        let mut mean = reward / visits as f32;
-        if G::CAN_DRAW {
-            let flags = c.flags();
-            if flags & (flag::AT_MOST_DRAW | flag::AT_LEAST_DRAW) != 0 {
-                mean = if flags & flag::AT_MOST_DRAW != 0 {
-                    mean.min(0.0)
-                } else {
-                    mean.max(0.0)
-                };
-            }
-        }
-        let q = if plain {
-            mean
-        } else {
-            match cfg.value_mode {
-                ValueMode::Mean => mean,
-                ValueMode::Implicit | ValueMode::ConstantBias => {
-                    (1.0 - alpha) * mean + alpha * c.value()
-                }
-                ValueMode::ProgressiveImplicit => {
-                    (1.0 - alpha) * mean + alpha * c.value() / (visits as f32 + 1.0)
-                }
-            }
-        };
-        let mut s = q + explore * inv_sqrt(visits);
-        if let (false, Some(w)) = (plain, cfg.progressive_bias) {
-            let h = G::decode_move(c.mv.load(Ordering::Relaxed))
-                .and_then(|mv| game.move_bias(mv))
-                .unwrap_or_else(|| c.value());
-            s += w * h / (visits as f32 + 1.0);
-        }
-        s
+        NodeId(first + uct_choice::<G, AtomicNode, PLAIN>(cfg, children, explore, game, rng))
     }
 
     /// Backs the reward up the path (as `Mcts::backpropagate`), taking the virtual loss back:
