@@ -10,6 +10,12 @@ mod backup;
 mod expand;
 mod hooks;
 mod select;
+// The parallel search selects by the same code (absent where it is, as on thumbv6m).
+#[cfg(all(
+    target_has_atomic = "8",
+    target_has_atomic = "16",
+    target_has_atomic = "32"
+))]
 pub(crate) use select::{SelectChild, uct_choice};
 mod simulate;
 
