@@ -249,6 +249,18 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds another run's counts (pooling independent runs of one match).
+    pub fn add(&mut self, other: &Tally) {
+        self.a_wins += other.a_wins;
+        self.b_wins += other.b_wins;
+        self.draws += other.draws;
+        self.discarded += other.discarded;
+        for (w, o) in self.work.iter_mut().zip(other.work) {
+            w.0 += o.0;
+            w.1 += o.1;
+        }
+    }
+
     /// Counted results (wins, losses and draws; discarded pairs are not counted).
     pub fn counted(&self) -> u64 {
         self.a_wins + self.b_wins + self.draws

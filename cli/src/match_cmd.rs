@@ -453,6 +453,19 @@ fn read_records<G: MatchGame>(path: &str, spec: &MatchSpec) -> Result<Vec<GameRe
 
 /// Prints the match summary as text or as one JSON object.
 pub fn print_summary<G: imcts::Game>(spec: &MatchSpec, t: &Tally, games: usize, json: bool) {
+    print_pooled_summary::<G>(spec, t, games, json, &[spec.seed]);
+}
+
+/// [`print_summary`] of several runs of one match pooled (`imcts merge --pool-seeds`): `seed`
+/// is `spec.seed` (the smallest of the runs' seeds), and with more than one run the JSON adds `seeds` (all of them, in
+/// increasing order) and the text a line naming them.
+pub fn print_pooled_summary<G: imcts::Game>(
+    spec: &MatchSpec,
+    t: &Tally,
+    games: usize,
+    json: bool,
+    seeds: &[u64],
+) {
     if json {
         let mut obj = serde_json::json!({
             "game": G::NAME, "a": spec.a, "b": spec.b, "games": games,
@@ -465,6 +478,9 @@ pub fn print_summary<G: imcts::Game>(spec: &MatchSpec, t: &Tally, games: usize, 
         if spec.shard != Shard::WHOLE {
             obj["shard"] = spec.shard.to_string().into();
         }
+        if seeds.len() > 1 {
+            obj["seeds"] = seeds.into();
+        }
         println!("{obj}");
     } else {
         println!(
@@ -474,6 +490,10 @@ pub fn print_summary<G: imcts::Game>(spec: &MatchSpec, t: &Tally, games: usize, 
             spec.a,
             spec.b
         );
+        if seeds.len() > 1 {
+            let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
+            println!("pooled runs with seeds {}", list.join(", "));
+        }
         if t.discarded > 0 || games != t.counted() as usize {
             println!("pairs counted {} (discarded: {})", t.counted(), t.discarded);
         }

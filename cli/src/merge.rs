@@ -25,6 +25,10 @@ pub struct MergeArgs {
     /// Experiments: draw the sweep as an SVG file (as `experiment --plot`).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
+    /// Matches: pool complete runs of one match made with different `--seed`s (independent
+    /// games, so their counts add up); each seed's records must hold all its games.
+    #[arg(long)]
+    pub pool_seeds: bool,
 }
 
 /// The fields of a record line that describe the game played, not the match it belongs to.
@@ -89,9 +93,14 @@ fn same(files: &[String], field: &str, reference: &Line, l: &Line) -> Result<(),
         return Ok(());
     }
     let show = |v: Option<&Value>| v.map_or("(absent)".to_string(), Value::to_string);
+    let hint = if field == "seed" && is_match(reference) {
+        " (or pool complete runs of one match with --pool-seeds)"
+    } else {
+        ""
+    };
     Err(format!(
         "mismatched configurations: {} has {field} = {} but {} has {field} = {}; \
-         merge the records of one run only",
+         merge the records of one run only{hint}",
         place(files, reference),
         show(x),
         place(files, l),
@@ -258,8 +267,9 @@ fn check_files(files: &[String], lines: &[Line]) -> Result<(), String> {
     for l in lines {
         let shard = shard_of(files, l)?.to_string();
         // An experiment's rows (a tournament's matches, several matches' players) share a
-        // shard; key by them too, so one file may hold many.
-        let row = ["row", "round", "slot", "a", "b"]
+        // shard; key by them too, so one file may hold many. Runs with other seeds are other
+        // runs, not overlapping shards (`same` names the seed, `--pool-seeds` pools them).
+        let row = ["row", "round", "slot", "a", "b", "seed"]
             .map(|f| l.v.get(f).map_or(String::new(), Value::to_string))
             .join(" ");
         let key = (shard.clone(), row);
@@ -347,6 +357,43 @@ fn merge_tournament<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<()
 /// that are rows of one experiment preset (the points of a sweep played as resumable matches,
 /// e.g. with `--sims-b`) print as that experiment's table, with the paper's numbers, and
 /// `--plot` draws them; other sets print each match's summary in turn.
+/// One match's records split by seed, each seed's run merged as a whole (every check of
+/// [`merge_match`]), and the runs' counts added up. Returns the pooled counts and the seeds, in
+/// increasing order.
+fn pool_seeds<G: MatchGame>(
+    files: &[String],
+    group: &[&Line],
+    what: &str,
+) -> Result<(Merged, Vec<u64>), String> {
+    let mut by_seed: BTreeMap<u64, Vec<&Line>> = BTreeMap::new();
+    for l in group {
+        let at = |msg: String| format!("{}: {msg}", place(files, l));
+        by_seed
+            .entry(uint_field(&l.v, "seed", &at)?)
+            .or_default()
+            .push(l);
+    }
+    let mut pooled = Merged {
+        tally: Tally::default(),
+        games: 0,
+    };
+    for (seed, lines) in &by_seed {
+        // The runs of one match differ in their seed alone.
+        for l in lines {
+            let keys = group[0].v.as_object().into_iter().chain(l.v.as_object());
+            for k in keys.flat_map(|o| o.keys()) {
+                if !PER_GAME.contains(&k.as_str()) && k != "seed" {
+                    same(files, k, group[0], l)?;
+                }
+            }
+        }
+        let m = merge_match::<G>(files, lines, &format!("{what}seed {seed}: "))?;
+        pooled.tally.add(&m.tally);
+        pooled.games += m.games;
+    }
+    Ok((pooled, by_seed.into_keys().collect()))
+}
+
 fn merge_matches<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), String> {
     let files = &args.records;
     let mut by_players: Vec<((String, String), Vec<&Line>)> = Vec::new();
@@ -375,6 +422,35 @@ fn merge_matches<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), S
         crate::match_cmd::print_summary::<G>(&spec, &m.tally, m.games, args.json);
         Ok(())
     };
+    if args.pool_seeds {
+        if args.plot.is_some() {
+            return Err("--pool-seeds and --plot: pooled runs are matches, not a sweep".into());
+        }
+        for ((a, b), group) in &by_players {
+            let what = if by_players.len() > 1 {
+                format!("{a} against {b}: ")
+            } else {
+                String::new()
+            };
+            let (m, seeds) = pool_seeds::<G>(files, group, &what)?;
+            let spec = MatchSpec {
+                a: a.clone(),
+                b: b.clone(),
+                games: m.games,
+                budget: Budget::iterations(1),
+                b_budget: None,
+                threads: 1,
+                search_threads: [1, 1],
+                seed: seeds[0],
+                openings: Vec::new(),
+                shard: Shard::WHOLE,
+            };
+            crate::match_cmd::print_pooled_summary::<G>(
+                &spec, &m.tally, m.games, args.json, &seeds,
+            );
+        }
+        return Ok(());
+    }
     if let [(_, group)] = &by_players[..] {
         if args.plot.is_some() {
             return Err(
@@ -450,6 +526,11 @@ fn merge_matches<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), S
     Ok(())
 }
 
+/// Whether a line is a record of `imcts match` (not of an experiment or a tournament).
+fn is_match(l: &Line) -> bool {
+    l.v.get("experiment").is_none() && l.v.get("tournament").is_none()
+}
+
 fn merge<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), String> {
     let files = &args.records;
     check_files(files, lines)?;
@@ -458,6 +539,13 @@ fn merge<G: MatchGame>(args: &MergeArgs, lines: &[Line]) -> Result<(), String> {
     // Records of one kind of run only.
     for l in lines {
         same_kind(files, first, l)?;
+    }
+    if args.pool_seeds && !is_match(first) {
+        return Err(
+            "--pool-seeds pools the runs of a match; these are the records of an experiment or \
+             a tournament"
+                .into(),
+        );
     }
     if first.v.get("tournament").is_some() {
         return merge_tournament::<G>(args, lines);

@@ -429,3 +429,96 @@ fn the_paper_budget_refuses_presets_without_java_rates() {
     let e = fails(&["experiment", "fig3", "--budget", "paper", "--sims", "10"]);
     assert!(e.contains("cannot be used with"), "{e}");
 }
+
+/// `merge --pool-seeds`: complete runs of one match with other seeds add up (each run checked
+/// as a whole, sharded or not); without the flag they are refused, naming the flag.
+#[test]
+fn runs_of_other_seeds_pool_with_pool_seeds() {
+    let play = |name: &str, shard: &str, seed: &str| {
+        let rec = scratch(name);
+        succeeds(&[
+            "match",
+            "tictactoe",
+            "--a",
+            "mcts",
+            "--b",
+            "mcts(im0.4)",
+            "--games",
+            "6",
+            "--sims",
+            "50",
+            "--seed",
+            seed,
+            "--shard",
+            shard,
+            "--record",
+            s(&rec),
+        ]);
+        rec
+    };
+    let whole1 = play("pool-1.jsonl", "0/1", "1");
+    let whole2 = play("pool-2.jsonl", "0/1", "2");
+    let half1 = [
+        play("pool-1-0.jsonl", "0/2", "1"),
+        play("pool-1-1.jsonl", "1/2", "1"),
+    ];
+    let summary = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(succeeds(args).trim()).unwrap()
+    };
+    let one = summary(&["merge", s(&whole1), "--json"]);
+    let two = summary(&["merge", s(&whole2), "--json"]);
+    let pooled = summary(&["merge", s(&whole2), s(&whole1), "--pool-seeds", "--json"]);
+    for f in ["a_wins", "b_wins", "draws", "games"] {
+        assert_eq!(
+            pooled[f].as_u64().unwrap(),
+            one[f].as_u64().unwrap() + two[f].as_u64().unwrap(),
+            "{f}: {pooled}"
+        );
+    }
+    assert_eq!(pooled["seeds"], serde_json::json!([1, 2]), "{pooled}");
+    assert_eq!(pooled["seed"], 1, "{pooled}");
+    // A run given as its shards pools the same.
+    let sharded = summary(&[
+        "merge",
+        s(&half1[1]),
+        s(&whole2),
+        s(&half1[0]),
+        "--pool-seeds",
+        "--json",
+    ]);
+    assert_eq!(sharded, pooled);
+    // One run alone: the plain summary.
+    assert_eq!(
+        summary(&["merge", s(&whole1), "--pool-seeds", "--json"]),
+        one
+    );
+    let text = succeeds(&["merge", s(&whole1), s(&whole2), "--pool-seeds"]);
+    assert!(text.contains("pooled runs with seeds 1, 2"), "{text}");
+    // Refused: without the flag; an incomplete run; another configuration.
+    let e = fails(&["merge", s(&whole1), s(&whole2)]);
+    assert!(e.contains("seed") && e.contains("--pool-seeds"), "{e}");
+    let e = fails(&["merge", s(&whole2), s(&half1[0]), "--pool-seeds"]);
+    assert!(e.contains("missing games") && e.contains("seed 1"), "{e}");
+    let other = scratch("pool-other.jsonl");
+    succeeds(&[
+        "match",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts(im0.4)",
+        "--games",
+        "6",
+        "--sims",
+        "60",
+        "--seed",
+        "3",
+        "--record",
+        s(&other),
+    ]);
+    let e = fails(&["merge", s(&whole1), s(&other), "--pool-seeds"]);
+    assert!(
+        e.contains("mismatched configurations") && e.contains("budget"),
+        "{e}"
+    );
+}
