@@ -21,7 +21,7 @@ fn target_dir() -> PathBuf {
 
 /// Builds the libraries once and returns their folder.
 ///
-/// With the test profile (`opt-level = 2`, debug assertions and overflow checks on), whose build
+/// With the test profile (`opt-level = 1`, debug assertions and overflow checks on), whose build
 /// `cargo test` has already made: the hosts then run with the kernel's own checks armed, and a
 /// cold `cargo test` builds the kernel once less (a release build, one codegen unit and thin LTO,
 /// was a minute and a half of CPU). `include/imcts.h` and the ABI are the same in every profile.
