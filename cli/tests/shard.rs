@@ -274,28 +274,7 @@ fn bad_shards_and_bad_merges_are_refused() {
     }
     let e = fails(&["experiment", "fig3", "--shard", "3/2"]);
     assert!(e.contains("is not a shard"), "{e}");
-    let play = |name: &str, shard: &str, seed: &str| {
-        let rec = scratch(name);
-        succeeds(&[
-            "match",
-            "tictactoe",
-            "--a",
-            "mcts",
-            "--b",
-            "mcts(im0.4)",
-            "--games",
-            "6",
-            "--sims",
-            "50",
-            "--seed",
-            seed,
-            "--shard",
-            shard,
-            "--record",
-            s(&rec),
-        ]);
-        rec
-    };
+    let play = play_ttt;
     let s0 = play("ttt-0.jsonl", "0/2", "1");
     let s1 = play("ttt-1.jsonl", "1/2", "1");
     let s1_other_seed = play("ttt-1-seed2.jsonl", "1/2", "2");
@@ -434,28 +413,7 @@ fn the_paper_budget_refuses_presets_without_java_rates() {
 /// as a whole, sharded or not); without the flag they are refused, naming the flag.
 #[test]
 fn runs_of_other_seeds_pool_with_pool_seeds() {
-    let play = |name: &str, shard: &str, seed: &str| {
-        let rec = scratch(name);
-        succeeds(&[
-            "match",
-            "tictactoe",
-            "--a",
-            "mcts",
-            "--b",
-            "mcts(im0.4)",
-            "--games",
-            "6",
-            "--sims",
-            "50",
-            "--seed",
-            seed,
-            "--shard",
-            shard,
-            "--record",
-            s(&rec),
-        ]);
-        rec
-    };
+    let play = play_ttt;
     let whole1 = play("pool-1.jsonl", "0/1", "1");
     let whole2 = play("pool-2.jsonl", "0/1", "2");
     let half1 = [
@@ -521,4 +479,29 @@ fn runs_of_other_seeds_pool_with_pool_seeds() {
         e.contains("mismatched configurations") && e.contains("budget"),
         "{e}"
     );
+}
+
+/// Six games of Tic-Tac-Toe, `mcts` against `mcts(im0.4)` at 50 simulations, as shard `shard`
+/// with seed `seed`, recorded to the scratch file `name`.
+fn play_ttt(name: &str, shard: &str, seed: &str) -> PathBuf {
+    let rec = scratch(name);
+    succeeds(&[
+        "match",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts(im0.4)",
+        "--games",
+        "6",
+        "--sims",
+        "50",
+        "--seed",
+        seed,
+        "--shard",
+        shard,
+        "--record",
+        s(&rec),
+    ]);
+    rec
 }
