@@ -56,8 +56,8 @@ def wilson(wins, n, z=1.96):
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def build(src, out):
-    """Compiles the paper's sources and our driver into `out`; returns the class path."""
+def build(src, out, drivers=(DRIVER,)):
+    """Compiles the paper's sources and our drivers into `out`; returns the class path."""
     if shutil.which("javac") is None:
         sys.exit("javac not found: install a JDK (17 works)")
     files = []
@@ -67,7 +67,7 @@ def build(src, out):
         sys.exit(f"no Java sources under {src}: is it a checkout of tpepels/mcts_gameframe?")
     out.mkdir(parents=True, exist_ok=True)
     subprocess.run(["javac", "-nowarn", "-d", str(out)] + files, check=True)
-    subprocess.run(["javac", "-nowarn", "-cp", str(out), "-d", str(out), str(DRIVER)], check=True)
+    subprocess.run(["javac", "-nowarn", "-cp", str(out), "-d", str(out)] + [str(d) for d in drivers], check=True)
     return str(out)
 
 

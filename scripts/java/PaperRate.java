@@ -56,7 +56,11 @@ public class PaperRate {
 
     /** The paper code's board at `pos` (imcts's notation; "start" for the initial position). */
     static breakthrough.game.Board board(String pos) throws Exception {
-        breakthrough.game.Board b = new breakthrough.game.Board();
+        return board(pos, new breakthrough.game.Board());
+    }
+
+    /** `b` (a new board, or one of a subclass) set up at `pos` as in `board(pos)`. */
+    static breakthrough.game.Board board(String pos, breakthrough.game.Board b) throws Exception {
         if (!pos.equals("start")) {
             String[] f = pos.split(" ");
             StringBuilder cells = new StringBuilder();
@@ -67,12 +71,19 @@ public class PaperRate {
                 else cells.append(c == 'P' ? 'w' : 'b');
             }
             // The code reads a custom position from these two private fields in initialize().
-            java.lang.reflect.Field sb = b.getClass().getDeclaredField("startingBoard");
-            java.lang.reflect.Field sp = b.getClass().getDeclaredField("startingPlayer");
+            java.lang.reflect.Field sb = breakthrough.game.Board.class.getDeclaredField("startingBoard");
+            java.lang.reflect.Field sp = breakthrough.game.Board.class.getDeclaredField("startingPlayer");
             sb.setAccessible(true);
             sp.setAccessible(true);
             sb.set(b, cells.toString());
             sp.set(b, f[1].equals("w") ? 1 : 2);
+            b.initialize();
+            // initialize() ends by giving the move to player 1 whatever startingPlayer says, so
+            // a position with Black to move needs the side set after it.
+            java.lang.reflect.Field cur = breakthrough.game.Board.class.getDeclaredField("curPlayer");
+            cur.setAccessible(true);
+            cur.set(b, f[1].equals("w") ? 1 : 2);
+            return b;
         }
         b.initialize();
         return b;
