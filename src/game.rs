@@ -471,6 +471,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         1
     }
 
+    /// Where `mv` stands in the paper's code's move generator (lower first), so that the
+    /// `code-ties` option can order a node's children as that code does and break ties the
+    /// same way. The default, 0 for every move, keeps this crate's own generation order.
+    fn paper_code_order(&self, _mv: Self::Move) -> u16 {
+        0
+    }
+
     /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
     const HAS_NODE_PRIORS: bool = false;
 

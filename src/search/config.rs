@@ -113,6 +113,14 @@ pub struct MctsConfig<G: Game> {
     /// order of proven losses for the final move. Off by default (a measured experiment, row
     /// B20 of `docs/reproduction.md`).
     pub code_proof_visits: bool,
+    /// `code-ties`: break UCT's ties as the paper's code does. Its children stand in its move
+    /// generator's order ([`Game::paper_code_order`]) and selection takes the first of several
+    /// visited children with equal scores (unvisited ones are still drawn at random), the final
+    /// move the first of equally visited ones. Without it ties are drawn uniformly at random
+    /// (final move: the higher mean). With rewards of exactly ±1 (`det`, node priors) such ties
+    /// are common, and the code's order (most advanced rank first, for both sides) then steers
+    /// its search: row B21 of `docs/reproduction.md`.
+    pub code_ties: bool,
     /// How selection mixes in heuristic values.
     pub value_mode: ValueMode,
     /// `α` of Eq. 2 and of the ablations.
@@ -159,6 +167,7 @@ impl<G: Game> Default for MctsConfig<G> {
             text_solver: false,
             text_proven: false,
             code_proof_visits: false,
+            code_ties: false,
             value_mode: ValueMode::Mean,
             alpha: 0.0,
             eval: G::Eval::default(),

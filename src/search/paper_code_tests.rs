@@ -400,3 +400,112 @@ fn a_simulation_adds_no_visit_to_the_nodes_it_proves_with_code_proof_visits() {
         }
     }
 }
+
+#[test]
+fn code_ties_put_children_in_the_paper_codes_order() {
+    // The code's `getExpandMoves` scans from our rank 8 down to rank 1 for both sides, files
+    // a to h, and per piece the diagonal towards file a, the one towards file h, then straight.
+    // These lists are what its generator gives (`scripts/java/PaperRootStats.java` prints them).
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(code-ties)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    for (position, first) in [
+        (
+            Breakthrough::start(),
+            [
+                "a2-b3", "a2-a3", "b2-a3", "b2-c3", "b2-b3", "c2-b3", "c2-d3",
+            ],
+        ),
+        (
+            pos("pppppppp/3Pp3/2p5/p6P/1P2P2P/1pPP2p1/8/PPPPPPP1 b"),
+            [
+                "a8-b7", "a8-a7", "b8-a7", "b8-c7", "b8-b7", "c8-b7", "c8xd7",
+            ],
+        ),
+    ] {
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = position.clone();
+        m.search(&mut game, Budget::iterations(1), &mut NoClock);
+        let order: Vec<String> = m
+            .root_children()
+            .map(|c| move_string(&position, c.mv).as_str().to_string())
+            .collect();
+        assert_eq!(order[..first.len()], first, "{order:?}");
+        // and in the key's order throughout
+        let keys: Vec<u16> = m
+            .root_children()
+            .map(|c| position.paper_code_order(c.mv))
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+    }
+}
+
+#[test]
+fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
+    use super::mcts::uct_choice;
+    let plain = MctsConfig::<Breakthrough>::default().validate().unwrap();
+    let code = MctsConfig::<Breakthrough> {
+        code_ties: true,
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    let g = Breakthrough::start();
+    let mut kids = [Node::EMPTY; 6];
+    for k in &mut kids {
+        k.visits = 4;
+        k.reward = 2.0;
+    }
+    kids[0].reward = -4.0; // worse than the five tied ones
+    let explore = 0.8;
+    let mut rng = seeded(5);
+    let mut seen = [0u32; 6];
+    for _ in 0..200 {
+        assert_eq!(
+            uct_choice::<_, _, true>(&code, &kids, explore, &g, &mut rng),
+            1
+        );
+        seen[uct_choice::<_, _, true>(&plain, &kids, explore, &g, &mut rng) as usize] += 1;
+    }
+    assert_eq!(seen[0], 0);
+    assert!(seen[1..].iter().all(|&n| n > 20), "random ties: {seen:?}");
+    // Unvisited children are still drawn at random (the code scores them "infinity plus a
+    // random number").
+    for k in &mut kids[2..] {
+        k.visits = 0;
+        k.reward = 0.0;
+    }
+    let mut seen = [0u32; 6];
+    for _ in 0..200 {
+        seen[uct_choice::<_, _, true>(&code, &kids, explore, &g, &mut rng) as usize] += 1;
+    }
+    assert_eq!(seen[..2], [0, 0]);
+    assert!(seen[2..].iter().all(|&n| n > 20), "{seen:?}");
+}
+
+#[test]
+fn code_ties_play_the_first_of_equally_visited_moves() {
+    // As many simulations as the start has moves: every child gets one visit (unvisited
+    // children first), so all are equally visited. The code plays the first; without the
+    // label the higher mean decides.
+    let start = Breakthrough::start();
+    let mut list = MoveList::new();
+    start.legal_moves(&mut list);
+    let sims = list.len() as u64;
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    for (spec, first) in [("mcts(code-ties,seed3)", true), ("mcts(seed3)", false)] {
+        let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = start.clone();
+        let r = m.search(&mut game, Budget::iterations(sims), &mut NoClock);
+        let kids: Vec<_> = m.root_children().collect();
+        assert!(kids.iter().all(|c| c.visits == kids[0].visits), "{spec}");
+        let best = r.best.unwrap();
+        if first {
+            assert_eq!(best, kids[0].mv, "{spec}");
+        } else {
+            let top = kids.iter().map(|c| c.mean).fold(f32::MIN, f32::max);
+            let chosen = kids.iter().find(|c| c.mv == best).unwrap();
+            assert_eq!(chosen.mean, top, "{spec}");
+        }
+    }
+}

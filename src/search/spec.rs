@@ -114,6 +114,7 @@ pub mod label {
     pub const TEXT_SOLVER: &str = "text-solver";
     pub const TEXT_PROVEN: &str = "text-proven";
     pub const CODE_PROOF_VISITS: &str = "code-proof-visits";
+    pub const CODE_TIES: &str = "code-ties";
     pub const TT: &str = "tt";
 }
 
@@ -179,6 +180,8 @@ pub enum Setting {
     TextProven,
     /// The paper's code's visit counts: a simulation adds no visit to the nodes it proves.
     CodeProofVisits,
+    /// The paper's code's tie-breaks: its move order, the first of equal scores.
+    CodeTies,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
     /// αβ: transposition-table entries.
@@ -407,6 +410,12 @@ pub const MCTS_LABELS: &[Label] = {
             CodeProofVisits,
             "as the paper's code: a simulation adds no visit to the nodes it proves (see docs/reproduction.md)",
         ),
+        row(
+            label::CODE_TIES,
+            Bare,
+            CodeTies,
+            "as the paper's code: children in its move order, ties to the first (see docs/reproduction.md)",
+        ),
     ]
 };
 
@@ -522,6 +531,7 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         TextSolver => cfg.text_solver = true,
         TextProven => cfg.text_proven = true,
         CodeProofVisits => cfg.code_proof_visits = true,
+        CodeTies => cfg.code_ties = true,
         AlphaBetaDepth | TableEntries => {}
     }
 }

@@ -599,6 +599,19 @@ impl Game for Breakthrough {
         Some(knowledge::node_prior(self, mv))
     }
 
+    /// The paper's code (`Board.getExpandMoves`) scans its rows from our rank 8 down to rank 1
+    /// for both sides, files a to h, and per piece the diagonal towards file a, the one towards
+    /// file h, then straight ahead.
+    fn paper_code_order(&self, mv: Move) -> u16 {
+        let (rank, file, to_file) = (mv.from / 8, mv.from % 8, mv.to % 8);
+        let dir = match to_file.cmp(&file) {
+            core::cmp::Ordering::Less => 0,
+            core::cmp::Ordering::Greater => 1,
+            core::cmp::Ordering::Equal => 2,
+        };
+        u16::from(7 - rank) * 24 + u16::from(file) * 3 + dir
+    }
+
     fn order_class(&self, mv: Move) -> u8 {
         knowledge::order_class(self, mv)
     }

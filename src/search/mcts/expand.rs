@@ -8,6 +8,27 @@ use crate::rng::below;
 use crate::search::config::Expansion;
 use crate::search::node::{NodeId, Proven, flag};
 
+/// The most children `code-ties` puts in the paper's code's order (more than any game here
+/// has: Gomoku's 225 is the largest).
+pub(crate) const MAX_SORTED: usize = 256;
+
+/// Puts encoded moves in the paper's code's generation order ([`Game::paper_code_order`];
+/// stable, so moves with equal keys keep ours). An insertion sort: only `code-ties` searches
+/// sort, once per expansion, a few dozen children.
+pub(crate) fn sort_as_the_paper_code<G: Game>(game: &G, codes: &mut [u16]) {
+    let key = |code: u16| G::decode_move(code).map_or(0, |mv| game.paper_code_order(mv));
+    for i in 1..codes.len() {
+        let code = codes[i];
+        let k = key(code);
+        let mut j = i;
+        while j > 0 && key(codes[j - 1]) > k {
+            codes[j] = codes[j - 1];
+            j -= 1;
+        }
+        codes[j] = code;
+    }
+}
+
 impl<G: Game> Mcts<'_, G> {
     /// Allocates `node`'s children (the position is `game`). With all-children expansion each
     /// child is evaluated and `v` gets its one-ply backup. Returns `false` if the pool is full.
@@ -36,6 +57,19 @@ impl<G: Game> Mcts<'_, G> {
             let c = self.pool.get_mut(NodeId(first.0 + i as u32));
             c.mv = G::encode_move(mv);
             c.flags = mover_flag;
+        }
+        if self.config.code_ties {
+            let mut codes = [0u16; MAX_SORTED];
+            let n = count as usize;
+            if n <= MAX_SORTED {
+                for (i, code) in codes[..n].iter_mut().enumerate() {
+                    *code = self.pool.get(NodeId(first.0 + i as u32)).mv;
+                }
+                sort_as_the_paper_code(game, &mut codes[..n]);
+                for (i, &code) in codes[..n].iter().enumerate() {
+                    self.pool.get_mut(NodeId(first.0 + i as u32)).mv = code;
+                }
+            }
         }
         let n = self.pool.get_mut(node);
         n.first_child = first.0;

@@ -16,7 +16,10 @@ mod select;
     target_has_atomic = "16",
     target_has_atomic = "32"
 ))]
-pub(crate) use select::{SelectChild, uct_choice};
+pub(crate) use {
+    expand::{MAX_SORTED, sort_as_the_paper_code},
+    select::{SelectChild, uct_choice},
+};
 mod simulate;
 
 use super::config::{MctsConfig, Valid};

@@ -12,7 +12,8 @@ use crate::search::node::{Node, NodeId, Proven, flag};
 
 impl<G: Game> Mcts<'_, G> {
     /// The child to play at `node`: a proven win, else the most visited child that is not a
-    /// proven loss (ties: higher mean), else the most visited child.
+    /// proven loss (ties: higher mean, or the first with `code-ties`), else the most visited
+    /// child.
     pub(crate) fn best_child(&self, node: NodeId) -> Option<NodeId> {
         let n = self.pool.get(node);
         if !n.is(flag::EXPANDED) || n.added == 0 {
@@ -34,7 +35,9 @@ impl<G: Game> Mcts<'_, G> {
             if c.visits == 0 && rank < 3 && !c.is(flag::TERMINAL) {
                 continue;
             }
-            let key = (rank, c.visits, c.mean());
+            // The paper's code takes the first of equally visited children (`code-ties`).
+            let mean = if self.config.code_ties { 0.0 } else { c.mean() };
+            let key = (rank, c.visits, mean);
             let better = match best {
                 None => true,
                 Some((_, b)) => key.0 > b.0 || (key.0 == b.0 && (key.1, key.2) > (b.1, b.2)),
@@ -181,7 +184,9 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
     if best_i == u32::MAX {
         return draw_child.unwrap_or(0);
     }
-    if ties > 1 {
+    // The paper's code takes the first of equally scored visited children (its unvisited ones
+    // score "infinity plus a random number", a uniform draw like ours).
+    if ties > 1 && !(cfg.code_ties && best < f32::INFINITY) {
         let mut k = below(rng, ties);
         for (i, c) in children.iter().enumerate() {
             if c.proven() == Proven::Unknown
