@@ -133,7 +133,9 @@ def compare(a, b):
         va = sum((x - ma) ** 2 for x in sa) / max(1, len(sa) - 1)
         vb = sum((x - mb) ** 2 for x in sb) / max(1, len(sb) - 1)
         se = math.sqrt(va / len(sa) + vb / len(sb))
-        rows.append((m, ma, mb, (ma - mb) / se if se > 0 else 0.0))
+        # shares that never vary (a proven loss's 0, a forced move's 1) compare exactly
+        z = (ma - mb) / se if se > 1e-9 else (0.0 if abs(ma - mb) < 1e-9 else math.copysign(99.0, ma - mb))
+        rows.append((m, ma, mb, z))
     ca = {m: sum(r["best"] == m for r in a) for m in moves}
     cb = {m: sum(r["best"] == m for r in b) for m in moves}
     # pool moves chosen fewer than 5 times in both tables into one cell
