@@ -329,8 +329,9 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         // The C ABI offers the presets, which follow the paper's code.
         text_solver: false,
         text_proven: false,
-        // An experiment's label (`code-proof-visits`), off in every preset.
+        // Experiments' labels (`code-proof-visits`, `code-ties`), off in every preset.
         code_proof_visits: false,
+        code_ties: false,
         value_mode,
         alpha: c.alpha,
         eval,
