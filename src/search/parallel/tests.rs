@@ -298,3 +298,38 @@ fn node_and_time_limits_stop_every_thread() {
     assert_eq!(r.stop, StopReason::Time);
     assert!(r.simulations > 0);
 }
+
+#[test]
+fn code_ties_order_the_children_of_every_node_in_the_parallel_search_too() {
+    // `code-ties` sorts a node's children into the paper's code's order when they are created;
+    // the parallel expansion must do it as the one-thread one does, at every level.
+    let game = Breakthrough::new();
+    let mut nodes = vec![Node::EMPTY; 200_000];
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(code-ties)").unwrap();
+    parallel(&game, cfg, Budget::iterations(3000), 2, &mut nodes);
+    let mut pool = Pool::new(&mut nodes);
+    assert!(pool.restore_len(200_000.min(pool.capacity())));
+    let mut stack = vec![(NodeId::ROOT, game)];
+    let mut sorted_nodes = 0;
+    while let Some((id, pos)) = stack.pop() {
+        let n = *pool.get(id);
+        if !n.is(flag::EXPANDED) || n.children < 2 {
+            continue;
+        }
+        let kids = pool.children(id);
+        let keys: Vec<u16> = kids
+            .iter()
+            .map(|c| pos.paper_code_order(Breakthrough::decode_move(c.mv).unwrap()))
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+        sorted_nodes += 1;
+        for (i, c) in kids.iter().enumerate() {
+            if c.is(flag::EXPANDED) {
+                let mut next = pos.clone();
+                next.make(Breakthrough::decode_move(c.mv).unwrap());
+                stack.push((NodeId(n.first_child + i as u32), next));
+            }
+        }
+    }
+    assert!(sorted_nodes > 100, "{sorted_nodes} expanded nodes checked");
+}
