@@ -10,23 +10,36 @@ use crate::search::node::{NodeId, Proven, flag};
 
 /// The most children `code-ties` puts in the paper's code's order (more than any game here
 /// has: Gomoku's 225 is the largest).
-pub(crate) const MAX_SORTED: usize = 256;
+const MAX_SORTED: usize = 256;
 
-/// Puts encoded moves in the paper's code's generation order ([`Game::paper_code_order`];
-/// stable, so moves with equal keys keep ours). An insertion sort: only `code-ties` searches
-/// sort, once per expansion, a few dozen children.
-pub(crate) fn sort_as_the_paper_code<G: Game>(game: &G, codes: &mut [u16]) {
+/// The encoded `moves` in the paper's code's generation order ([`Game::paper_code_order`];
+/// stable, so moves with equal keys keep ours), for `code-ties`; `None` (our order) if there
+/// are more than [`MAX_SORTED`]. An insertion sort: only `code-ties` searches sort, once per
+/// expansion, a few dozen children. The one-thread and the parallel expansion both use it.
+pub(crate) fn in_paper_code_order<G: Game>(
+    game: &G,
+    moves: &[G::Move],
+) -> Option<[u16; MAX_SORTED]> {
+    if moves.len() > MAX_SORTED {
+        return None;
+    }
+    let mut codes = [0u16; MAX_SORTED];
+    for (code, &mv) in codes.iter_mut().zip(moves) {
+        *code = G::encode_move(mv);
+    }
+    let codes_in_use = &mut codes[..moves.len()];
     let key = |code: u16| G::decode_move(code).map_or(0, |mv| game.paper_code_order(mv));
-    for i in 1..codes.len() {
-        let code = codes[i];
+    for i in 1..codes_in_use.len() {
+        let code = codes_in_use[i];
         let k = key(code);
         let mut j = i;
-        while j > 0 && key(codes[j - 1]) > k {
-            codes[j] = codes[j - 1];
+        while j > 0 && key(codes_in_use[j - 1]) > k {
+            codes_in_use[j] = codes_in_use[j - 1];
             j -= 1;
         }
-        codes[j] = code;
+        codes_in_use[j] = code;
     }
+    Some(codes)
 }
 
 impl<G: Game> Mcts<'_, G> {
@@ -53,23 +66,15 @@ impl<G: Game> Mcts<'_, G> {
         } else {
             0
         };
+        let order = if self.config.code_ties {
+            in_paper_code_order(game, moves)
+        } else {
+            None
+        };
         for (i, &mv) in moves.iter().enumerate() {
             let c = self.pool.get_mut(NodeId(first.0 + i as u32));
-            c.mv = G::encode_move(mv);
+            c.mv = order.as_ref().map_or_else(|| G::encode_move(mv), |o| o[i]);
             c.flags = mover_flag;
-        }
-        if self.config.code_ties {
-            let mut codes = [0u16; MAX_SORTED];
-            let n = count as usize;
-            if n <= MAX_SORTED {
-                for (i, code) in codes[..n].iter_mut().enumerate() {
-                    *code = self.pool.get(NodeId(first.0 + i as u32)).mv;
-                }
-                sort_as_the_paper_code(game, &mut codes[..n]);
-                for (i, &code) in codes[..n].iter().enumerate() {
-                    self.pool.get_mut(NodeId(first.0 + i as u32)).mv = code;
-                }
-            }
         }
         let n = self.pool.get_mut(node);
         n.first_child = first.0;

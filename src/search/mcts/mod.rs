@@ -17,7 +17,7 @@ mod select;
     target_has_atomic = "32"
 ))]
 pub(crate) use {
-    expand::{MAX_SORTED, sort_as_the_paper_code},
+    expand::in_paper_code_order,
     select::{SelectChild, uct_choice},
 };
 mod simulate;

@@ -7,7 +7,7 @@
 use super::super::config::{Expansion, MctsConfig, ValueMode};
 use super::super::math::sqrt_ln;
 use super::super::mcts::{
-    CLOCK_INTERVAL, MAX_SORTED, MAX_TREE_DEPTH, for_first, sort_as_the_paper_code, uct_choice,
+    CLOCK_INTERVAL, MAX_TREE_DEPTH, for_first, in_paper_code_order, uct_choice,
 };
 use super::super::node::{NodeId, Proven, flag};
 use super::super::{Budget, Clock, StopReason, playout};
@@ -433,21 +433,17 @@ impl<'t, G: Game> Shared<'t, G> {
             0
         };
         // `code-ties`: the children in the paper's code's order, as `Mcts::expand` puts them.
-        let sort = self.config.code_ties && moves.len() <= MAX_SORTED;
-        let mut codes = [0u16; MAX_SORTED];
-        if sort {
-            for (code, &mv) in codes.iter_mut().zip(moves) {
-                *code = G::encode_move(mv);
-            }
-            sort_as_the_paper_code(game, &mut codes[..moves.len()]);
-        }
+        let order = if self.config.code_ties {
+            in_paper_code_order(game, moves)
+        } else {
+            None
+        };
         for (i, &mv) in moves.iter().enumerate() {
             let c = &self.nodes[(first + i as u32) as usize];
-            let mv = if sort {
-                G::decode_move(codes[i]).unwrap_or(mv)
-            } else {
-                mv
-            };
+            let mv = order
+                .as_ref()
+                .and_then(|o| G::decode_move(o[i]))
+                .unwrap_or(mv);
             c.mv.store(G::encode_move(mv), Ordering::Relaxed);
             c.flags.store(mover_flag, Ordering::Relaxed);
             self.init_child(c, mv, game);
