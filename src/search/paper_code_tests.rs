@@ -440,6 +440,34 @@ fn code_ties_put_children_in_the_paper_codes_order() {
 }
 
 #[test]
+fn code_ties_leave_kalahs_children_in_the_paper_codes_order() {
+    // The code's Kalah `getExpandMoves` scans the mover's houses from its own left (0..5 for
+    // South, 6..11 for North), skipping empty ones. That is our generator's order, so Kalah
+    // keeps the default key (0 for every move) and `code-ties` changes only the tie-break.
+    use crate::games::kalah::Kalah;
+    let cfg = spec::parse_mcts::<Kalah>("mcts(code-ties)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    for (text, expected) in [
+        (
+            "4,4,4,4,4,4/4,4,4,4,4,4/0-0 s",
+            &["1", "2", "3", "4", "5", "6"][..],
+        ),
+        ("4,0,4,4,0,4/3,0,5,0,2,1/1-2 n", &["1", "3", "5", "6"][..]),
+        ("0,2,0,7,1,0/4,4,4,4,4,4/3-5 s", &["2", "4", "5"][..]),
+    ] {
+        let position = Kalah::parse_position(text).unwrap();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = position.clone();
+        m.search(&mut game, Budget::iterations(1), &mut NoClock);
+        let order: Vec<String> = m
+            .root_children()
+            .map(|c| move_string(&position, c.mv).as_str().to_string())
+            .collect();
+        assert_eq!(order, expected, "{text}");
+    }
+}
+
+#[test]
 fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
     use super::mcts::uct_choice;
     let plain = MctsConfig::<Breakthrough>::default().validate().unwrap();
