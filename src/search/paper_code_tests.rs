@@ -457,7 +457,7 @@ fn code_ties_leave_kalahs_children_in_the_paper_codes_order() {
     ] {
         let position = Kalah::parse_position(text).unwrap();
         let mut m = Mcts::new(&mut nodes, cfg);
-        let mut game = position.clone();
+        let mut game = position;
         m.search(&mut game, Budget::iterations(1), &mut NoClock);
         let order: Vec<String> = m
             .root_children()
