@@ -287,6 +287,18 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// `None` while the game goes on; how it ended once it is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The [`outcome`](Game::outcome) of the position after the legal move `mv`, leaving this
+    /// position as it was. The search asks it of every child it creates. The default makes
+    /// and undoes the move. A game can override it when its end test takes a few bit
+    /// operations, so that expansion skips make and undo.
+    #[inline]
+    fn outcome_after(&mut self, mv: Self::Move) -> Option<Outcome> {
+        let undo = self.make(mv);
+        let outcome = self.outcome();
+        self.undo(mv, undo);
+        outcome
+    }
+
     /// Whether the game is over.
     #[inline]
     fn is_terminal(&self) -> bool {

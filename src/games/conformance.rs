@@ -128,7 +128,8 @@ fn sorted_codes<G: Game>(moves: &[G::Move]) -> Vec<u16> {
 }
 
 /// Along seeded random games: moves, counts and outcomes equal the reference's, every move's
-/// `make` matches the reference's copy-make, and `undo` restores the state and its key.
+/// `make` matches the reference's copy-make, `undo` restores the state and its key, and
+/// `outcome_after` gives the outcome after the move without changing the position.
 fn make_undo_agrees_with_reference<G: Conformance>() {
     let mut rng = seeded(0xC0F0_0001);
     let mut list = G::MoveList::default();
@@ -166,9 +167,12 @@ fn make_undo_agrees_with_reference<G: Conformance>() {
                 if !pos.history_decides() {
                     assert_eq!(pos.reference(), G::reference_play(&r, mv), "{mv:?}");
                 }
+                let outcome = pos.outcome();
                 pos.undo(mv, undo);
                 assert_eq!(pos, before, "undo {mv:?}");
                 assert_eq!(pos.key(), before.key());
+                assert_eq!(pos.outcome_after(mv), outcome, "outcome after {mv:?}");
+                assert_eq!(pos, before, "outcome_after {mv:?} changed the position");
             }
             pos.make(moves[below(&mut rng, moves.len() as u32) as usize]);
             plies += 1;

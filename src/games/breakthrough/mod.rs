@@ -163,6 +163,19 @@ impl Breakthrough {
             || self.pieces[1].is_empty()
     }
 
+    /// How a game with these piece sets (White's, then Black's) has ended: a side wins on
+    /// reaching its goal rank or when the other has no pieces left.
+    #[inline(always)]
+    fn outcome_of(pieces: [Bitboard; 2]) -> Option<Outcome> {
+        if pieces[0].intersects(RANK_8) || pieces[1].is_empty() {
+            Some(Outcome::Win(Player::First))
+        } else if pieces[1].intersects(RANK_1) || pieces[0].is_empty() {
+            Some(Outcome::Win(Player::Second))
+        } else {
+            None
+        }
+    }
+
     /// The goal rank of `player`.
     #[inline(always)]
     pub const fn goal_rank(player: Player) -> Bitboard {
@@ -417,13 +430,19 @@ impl Game for Breakthrough {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        if self.pieces[0].intersects(RANK_8) || self.pieces[1].is_empty() {
-            Some(Outcome::Win(Player::First))
-        } else if self.pieces[1].intersects(RANK_1) || self.pieces[0].is_empty() {
-            Some(Outcome::Win(Player::Second))
-        } else {
-            None
-        }
+        Self::outcome_of(self.pieces)
+    }
+
+    /// The outcome of the two piece sets after the move, computed on copies: no evaluation
+    /// terms to update and restore.
+    #[inline]
+    fn outcome_after(&mut self, mv: Move) -> Option<Outcome> {
+        let (us, them) = (self.side.index(), self.side.opponent().index());
+        let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
+        let mut pieces = self.pieces;
+        pieces[us] ^= from | to;
+        pieces[them] &= !to;
+        Self::outcome_of(pieces)
     }
 
     #[inline]

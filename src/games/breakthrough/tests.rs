@@ -328,3 +328,29 @@ fn the_pdep_playout_plays_the_portable_playout() {
         assert_eq!((got, &fast), (want, &slow), "seed {seed}");
     }
 }
+
+/// `outcome_after` sees each way a move ends the game (the goal rank, the last enemy piece
+/// captured, for either side) and a move that does not, and leaves the position unchanged.
+#[test]
+fn outcome_after_sees_goal_ranks_and_last_captures() {
+    let cases = [
+        // White steps onto rank 8; a capture that leaves a piece; each side captures the
+        // other's last piece; Black steps onto rank 1, quietly and by a capture.
+        ("8/1P6/8/8/8/8/p7/8 w", "b7-b8", Some(Outcome::Win(Player::First))),
+        ("8/8/8/8/8/8/p1p5/1P6 w", "b1xa2", None),
+        ("8/8/8/4p3/3P4/8/8/8 w", "d4xe5", Some(Outcome::Win(Player::First))),
+        ("8/8/8/4p3/3P4/8/8/8 b", "e5xd4", Some(Outcome::Win(Player::Second))),
+        ("8/P7/8/8/8/8/1p6/8 b", "b2-b1", Some(Outcome::Win(Player::Second))),
+        ("8/8/8/8/8/8/1pp5/P7 b", "b2xa1", Some(Outcome::Win(Player::Second))),
+    ];
+    for (position, mv, expected) in cases {
+        let mut pos = Breakthrough::parse_position(position).unwrap();
+        let before = pos.clone();
+        let mv = pos.parse_move(mv).unwrap();
+        assert_eq!(pos.outcome_after(mv), expected, "{position} {mv:?}");
+        assert_eq!(pos, before);
+        let undo = pos.make(mv);
+        assert_eq!(pos.outcome(), expected, "{position} {mv:?}");
+        pos.undo(mv, undo);
+    }
+}

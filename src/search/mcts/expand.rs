@@ -5,7 +5,7 @@
 use super::Mcts;
 use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::below;
-use crate::search::config::Expansion;
+use crate::search::config::{Expansion, MctsConfig};
 use crate::search::node::{NodeId, Proven, flag};
 
 /// The most children `code-ties` puts in the paper's code's order (more than any game here
@@ -115,39 +115,82 @@ impl<G: Game> Mcts<'_, G> {
         let Some(mv) = G::decode_move(code) else {
             return;
         };
-        let me = game.side_to_move();
-        let prior = match self.config.node_priors {
-            Some(virtual_visits) if G::HAS_NODE_PRIORS => game
-                .node_prior(mv)
-                .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
-            _ => None,
-        };
+        let start = child_start(&self.config, game, mv);
+        let c = self.pool.get_mut(id);
+        c.value = start.value;
+        if start.terminal {
+            c.flags |= flag::TERMINAL;
+        }
+        if start.proven != Proven::Unknown {
+            c.proven = start.proven;
+        }
+        if let Some((visits, reward)) = start.prior {
+            c.visits = visits;
+            c.reward = reward;
+        }
+    }
+}
+
+/// What a new child starts with ([`child_start`]).
+pub(crate) struct ChildStart {
+    /// Its static value from the parent's mover's view: the reward of a finished position,
+    /// the evaluation when the search uses one at the children, 0 otherwise.
+    pub value: f32,
+    /// Whether the game is over after the move.
+    pub terminal: bool,
+    /// Its proof when the game is over and the solver is on; unknown otherwise.
+    pub proven: Proven,
+    /// Node priors' virtual visits and reward, for an unfinished position.
+    pub prior: Option<(u32, f32)>,
+}
+
+/// The node prior, terminal status (and proof) and static value of the child reached by `mv`
+/// from `game`, which is left as it was. The one-thread and the parallel expansion both use
+/// it. The move is made only when an evaluation is needed; the end test alone goes through
+/// [`Game::outcome_after`], which Breakthrough answers without make and undo.
+#[inline]
+pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Move) -> ChildStart {
+    let me = game.side_to_move();
+    let prior = match cfg.node_priors {
+        Some(virtual_visits) if G::HAS_NODE_PRIORS => game
+            .node_prior(mv)
+            .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
+        _ => None,
+    };
+    let (outcome, value) = if cfg.needs_child_eval() {
         let u = game.make(mv);
         let outcome = game.outcome();
         let value = match outcome {
             Some(o) => o.reward(me),
-            None if self.config.needs_child_eval() => game.evaluate(self.config.eval, me),
-            None => 0.0,
+            None => game.evaluate(cfg.eval, me),
         };
         game.undo(mv, u);
-        let solver = self.config.solver;
-        let c = self.pool.get_mut(id);
-        c.value = value;
-        if let Some(o) = outcome {
-            c.flags |= flag::TERMINAL;
-            if solver {
-                c.proven = match o.reward(me) {
-                    r if r > 0.0 => Proven::Win,
-                    r if r < 0.0 => Proven::Loss,
-                    _ => Proven::Draw,
-                };
-            }
-        }
+        (outcome, value)
+    } else {
+        let outcome = game.outcome_after(mv);
+        (outcome, outcome.map_or(0.0, |o| o.reward(me)))
+    };
+    let proven = match outcome {
+        Some(o) if cfg.solver => match o.reward(me) {
+            r if r > 0.0 => Proven::Win,
+            r if r < 0.0 => Proven::Loss,
+            _ => Proven::Draw,
+        },
+        _ => Proven::Unknown,
+    };
+    ChildStart {
+        value,
+        terminal: outcome.is_some(),
+        proven,
         // As in the paper's code, finished positions get no prior: the solver values them.
-        if let (Some((nv, rate)), None) = (prior, outcome) {
-            let wins = libm::floorf(rate * nv as f32) as u32;
-            c.visits = nv;
-            c.reward = wins as f32 - (nv - wins) as f32;
-        }
+        // `rate * nv` is finite and not negative (the rate is clamped), so the conversion's
+        // truncation is `floor`.
+        prior: match (prior, outcome) {
+            (Some((nv, rate)), None) => {
+                let wins = (rate * nv as f32) as u32;
+                Some((nv, wins as f32 - (nv - wins) as f32))
+            }
+            _ => None,
+        },
     }
 }

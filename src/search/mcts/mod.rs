@@ -17,7 +17,7 @@ mod select;
     target_has_atomic = "32"
 ))]
 pub(crate) use {
-    expand::in_paper_code_order,
+    expand::{child_start, in_paper_code_order},
     select::{SelectChild, uct_choice},
 };
 mod simulate;

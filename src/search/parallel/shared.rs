@@ -7,7 +7,7 @@
 use super::super::config::{Expansion, MctsConfig, ValueMode};
 use super::super::math::sqrt_ln;
 use super::super::mcts::{
-    CLOCK_INTERVAL, MAX_TREE_DEPTH, for_first, in_paper_code_order, uct_choice,
+    CLOCK_INTERVAL, MAX_TREE_DEPTH, child_start, for_first, in_paper_code_order, uct_choice,
 };
 use super::super::node::{NodeId, Proven, flag};
 use super::super::{Budget, Clock, StopReason, playout};
@@ -458,37 +458,16 @@ impl<'t, G: Game> Shared<'t, G> {
 
     /// Fills in a new child (as `Mcts::init_child`) before anyone else can see it.
     fn init_child(&self, c: &AtomicNode, mv: G::Move, game: &mut G) {
-        let cfg = &self.config;
-        let me = game.side_to_move();
-        let prior = match cfg.node_priors {
-            Some(virtual_visits) if G::HAS_NODE_PRIORS => game
-                .node_prior(mv)
-                .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
-            _ => None,
-        };
-        let u = game.make(mv);
-        let outcome = game.outcome();
-        let value = match outcome {
-            Some(o) => o.reward(me),
-            None if cfg.needs_child_eval() => game.evaluate(cfg.eval, me),
-            None => 0.0,
-        };
-        game.undo(mv, u);
-        c.set_value(value);
-        if let Some(o) = outcome {
+        let start = child_start(&self.config, game, mv);
+        c.set_value(start.value);
+        if start.terminal {
             c.flags.fetch_or(flag::TERMINAL, Ordering::Relaxed);
-            if cfg.solver {
-                let p = match o.reward(me) {
-                    r if r > 0.0 => Proven::Win,
-                    r if r < 0.0 => Proven::Loss,
-                    _ => Proven::Draw,
-                };
-                c.proven.store(p as i8, Ordering::Relaxed);
-            }
         }
-        if let (Some((nv, rate)), None) = (prior, outcome) {
-            let wins = libm::floorf(rate * nv as f32) as u32;
-            c.set_stats(nv, wins as f32 - (nv - wins) as f32);
+        if start.proven != Proven::Unknown {
+            c.proven.store(start.proven as i8, Ordering::Relaxed);
+        }
+        if let Some((visits, reward)) = start.prior {
+            c.set_stats(visits, reward);
         }
     }
 
