@@ -424,6 +424,29 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         self.legal_moves(list);
         self.informed_playout_move(list.moves(), rng)
     }
+
+    /// Plays the informed policy ([`informed_playout_step`](Game::informed_playout_step)) until
+    /// the game ends or `max_plies` moves were played, and returns the outcome (`None` if cut
+    /// off) and the moves played, as [`random_playout`](Game::random_playout) does for uniform
+    /// moves: the same moves from the same random numbers as stepping, and the state left as
+    /// the final position, fully valid. Games override it with a tighter loop (Breakthrough
+    /// plays on its bitboards and rebuilds its incremental evaluation once at the end).
+    fn informed_playout(&mut self, rng: &mut SearchRng, max_plies: u32) -> (Option<Outcome>, u32) {
+        let mut list = Self::MoveList::default();
+        let mut plies = 0;
+        loop {
+            if let Some(o) = self.outcome() {
+                return (Some(o), plies);
+            }
+            if plies >= max_plies {
+                return (None, plies);
+            }
+            let mv = self.informed_playout_step(&mut list, rng);
+            self.make(mv);
+            plies += 1;
+        }
+    }
+
     /// Named player-spec presets: a label and the comma-separated labels it stands for
     /// (Breakthrough's `bl` is `ipp,ege0.1,det0.5`). Labels written beside a preset override what
     /// it sets ([`crate::search::spec`]).

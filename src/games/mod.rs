@@ -3,7 +3,7 @@
 pub mod bitboard;
 pub mod breakthrough;
 #[cfg(test)]
-mod conformance;
+pub(crate) mod conformance;
 pub mod gomoku;
 pub mod kalah;
 pub mod lines_of_action;

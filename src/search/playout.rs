@@ -39,6 +39,24 @@ pub fn run_within<G: Game>(
         let (o, plies) = game.random_playout(rng, max_plies);
         return (o.map_or(0.0, |o| o.reward(Player::First)), plies);
     }
+    if cfg.bbq.dist.is_none()
+        && p.policy == PlayoutPolicy::Informed
+        && !p.text_ipp
+        && p.epsilon_greedy.is_none()
+        && p.dynamic_cutoff.is_none()
+    {
+        // The informed policy, at most cut off after a fixed number of moves (`bl'`): the
+        // game's own loop too. As in `play`, an end of the game comes first, then the fixed
+        // cutoff's evaluation, then the ply cap's draw.
+        let limit = p.fixed_cutoff.map_or(max_plies, |x| x.min(max_plies));
+        let (o, plies) = game.informed_playout(rng, limit);
+        let reward = match (o, p.fixed_cutoff) {
+            (Some(o), _) => o.reward(Player::First),
+            (None, Some(x)) if plies >= x => game.evaluate(cfg.eval, Player::First),
+            (None, _) => 0.0,
+        };
+        return (reward, plies);
+    }
     match cfg.bbq.dist {
         None => with_policy(game, cfg, rng, max_plies, Legal),
         Some(k) => with_policy(game, cfg, rng, max_plies, Near(k)),
@@ -284,4 +302,41 @@ pub(crate) fn greedy<G: Game>(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthrough::Breakthrough;
+    use crate::games::conformance::play_random;
+    use crate::rng::seeded;
+
+    /// The informed playouts that take the game's own loop (`ipp` alone, with a fixed cutoff,
+    /// with BBQ's ply cap) return what the general loop returns from the same random numbers:
+    /// the same reward, length, final state and generator.
+    #[test]
+    fn the_informed_fast_path_equals_the_general_loop() {
+        for spec in [
+            "mcts(ipp)",
+            "mcts(efLH,bl')",
+            "mcts(ipp,fet3,efMS)",
+            "mcts(ipp,fet1)",
+        ] {
+            let cfg = *crate::search::spec::parse_mcts::<Breakthrough>(spec).unwrap();
+            for seed in 0..200u64 {
+                let mut start = Breakthrough::new();
+                play_random(&mut start, &mut seeded(seed), (seed % 60) as u32);
+                for room in [u32::MAX, 0, 2, 7] {
+                    let (mut fast, mut slow) = (start.clone(), start.clone());
+                    let (mut fast_rng, mut slow_rng) = (seeded(seed + 9), seeded(seed + 9));
+                    let max_plies = room.min(cfg.playout.max_plies);
+                    let got = run_within(&mut fast, &cfg, &mut fast_rng, room);
+                    let expected = with_policy(&mut slow, &cfg, &mut slow_rng, max_plies, Legal);
+                    assert_eq!(got, expected, "{spec}, seed {seed}, room {room}");
+                    assert_eq!(fast, slow, "{spec}, seed {seed}, room {room}");
+                    assert_eq!(fast_rng, slow_rng, "{spec}, seed {seed}, room {room}");
+                }
+            }
+        }
+    }
 }

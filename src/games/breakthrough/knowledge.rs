@@ -3,7 +3,7 @@
 
 use super::{Breakthrough, MAX_MOVES, Move, MoveList};
 use crate::SearchRng;
-use crate::game::{Game, MoveBuffer, Player};
+use crate::game::{Game, MoveBuffer, Outcome, Player};
 use crate::games::bitboard::Bitboard;
 use crate::rng::below;
 
@@ -90,23 +90,108 @@ pub(super) fn ipp_step(pos: &Breakthrough, rng: &mut SearchRng) -> Move {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
 fn ipp_step_pdep(pos: &Breakthrough, rng: &mut SearchRng) -> Move {
-    ipp_pick_by(pos, |n| below(rng, n), |set, n| Bitboard(set).nth_pdep(n))
+    ipp_pick_by(
+        pos,
+        pos.side_to_move(),
+        |n| below(rng, n),
+        |set, n| Bitboard(set).nth_pdep(n),
+    )
+}
+
+/// [`ipp_step`]'s moves until one wins or `max_plies` were played, from an unfinished
+/// position, on the bitboards alone (efLH is left stale for the caller to rebuild): the same
+/// moves from the same random numbers as stepping with make. Returns the outcome (`None` if
+/// cut off) and the moves played.
+#[allow(unsafe_code)]
+pub(super) fn ipp_moves(
+    pos: &mut Breakthrough,
+    rng: &mut SearchRng,
+    max_plies: u32,
+) -> (Option<Outcome>, u32) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::games::bitboard::fast_pdep() {
+        // SAFETY: `fast_pdep` checked that this CPU has BMI2.
+        return unsafe { ipp_moves_pdep(pos, rng, max_plies) };
+    }
+    ipp_moves_by(pos, rng, max_plies, portable_nth)
+}
+
+/// [`ipp_moves`] selecting squares with BMI2's `pdep`, the whole loop in one function.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+fn ipp_moves_pdep(
+    pos: &mut Breakthrough,
+    rng: &mut SearchRng,
+    max_plies: u32,
+) -> (Option<Outcome>, u32) {
+    ipp_moves_by(pos, rng, max_plies, |set, n| Bitboard(set).nth_pdep(n))
+}
+
+/// [`ipp_moves`] selecting the `n`-th square of a set with `nth`. The loop runs on copies of
+/// the position and the generator, written back once (as Breakthrough's random playout does).
+#[inline(always)]
+fn ipp_moves_by(
+    pos: &mut Breakthrough,
+    rng: &mut SearchRng,
+    max_plies: u32,
+    nth: impl Fn(u64, u32) -> u8 + Copy,
+) -> (Option<Outcome>, u32) {
+    let mut game = pos.clone();
+    let mut local_rng = rng.clone();
+    let mut plies = 0;
+    // One move of `us`, a constant in each of the two calls below; `Some` if it won.
+    let mut step = |game: &mut Breakthrough, us: Player| {
+        let mv = ipp_pick_by(game, us, |n| below(&mut local_rng, n), nth);
+        game.step_bitboards(mv).then_some(Outcome::Win(us))
+    };
+    let result = 'play: {
+        if game.side == Player::Second {
+            if plies >= max_plies {
+                break 'play None;
+            }
+            plies += 1;
+            if let Some(o) = step(&mut game, Player::Second) {
+                break 'play Some(o);
+            }
+        }
+        loop {
+            if plies >= max_plies {
+                break 'play None;
+            }
+            plies += 1;
+            if let Some(o) = step(&mut game, Player::First) {
+                break 'play Some(o);
+            }
+            if plies >= max_plies {
+                break 'play None;
+            }
+            plies += 1;
+            if let Some(o) = step(&mut game, Player::Second) {
+                break 'play Some(o);
+            }
+        }
+    };
+    *pos = game;
+    *rng = local_rng;
+    (result, plies)
 }
 
 /// The move [`ipp_step`] plays when `draw(n)` returns a number in `0..n` (called at most once).
 #[inline(always)]
 pub(super) fn ipp_pick(pos: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Move {
-    ipp_pick_by(pos, draw, portable_nth)
+    ipp_pick_by(pos, pos.side_to_move(), draw, portable_nth)
 }
 
-/// [`ipp_pick`] selecting the `n`-th square of a set with `nth`.
+/// [`ipp_pick`] selecting the `n`-th square of a set with `nth`; `us` is the side to move (a
+/// constant in the playout loop, where the side's shifts and masks then fold away).
 #[inline(always)]
 fn ipp_pick_by(
     pos: &Breakthrough,
+    us: Player,
     draw: impl FnOnce(u32) -> u32,
     nth: impl Fn(u64, u32) -> u8 + Copy,
 ) -> Move {
-    let us = pos.side_to_move();
+    debug_assert_eq!(us, pos.side_to_move());
     let (straight, left, right) = pos.targets(us);
     let (straight, left, right) = (straight.0, left.0, right.0);
     let [off_s, off_l, off_r] = Breakthrough::offsets(us);
@@ -658,7 +743,9 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     fn ipp_pick_pdep(g: &Breakthrough, draw: impl FnOnce(u32) -> u32) -> Move {
-        ipp_pick_by(g, draw, |set, n| Bitboard(set).nth_pdep(n))
+        ipp_pick_by(g, g.side_to_move(), draw, |set, n| {
+            Bitboard(set).nth_pdep(n)
+        })
     }
 
     /// With BMI2's `pdep` the ipp draw gives the portable draw's move for every number it can

@@ -195,6 +195,20 @@ impl Breakthrough {
         }
     }
 
+    /// Plays `mv` on the bitboards alone, efLH left stale (playouts rebuild it once at their
+    /// end), and returns whether the move won.
+    #[inline(always)]
+    fn step_bitboards(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        let them = us.opponent().index();
+        let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
+        self.pieces[us.index()] ^= from | to;
+        self.pieces[them] &= !to;
+        self.side = us.opponent();
+        // The mover alone can have won after its move.
+        to.intersects(Self::goal_rank(us)) || self.pieces[them].is_empty()
+    }
+
     /// One uniformly random move of `us` (a constant, so the side's shifts and tests fold away)
     /// on the bitboards alone, efLH left stale; `nth` selects the drawn target square
     /// ([`Bitboard::nth`] or its `pdep` form). The same number gives the same move as
@@ -560,6 +574,23 @@ impl Game for Breakthrough {
     }
 
     const HAS_INFORMED_PLAYOUTS: bool = true;
+
+    /// ipp moves on the bitboards alone (`knowledge::ipp_moves`), efLH rebuilt once at the end.
+    fn informed_playout(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+    ) -> (Option<Outcome>, u32) {
+        if let Some(o) = self.outcome() {
+            return (Some(o), 0);
+        }
+        let result = knowledge::ipp_moves(self, rng, max_plies);
+        self.lh = [
+            eval::lh_from_scratch(self.pieces[0].0, Player::First),
+            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
+        ];
+        result
+    }
 
     #[inline]
     fn informed_playout_move(&self, moves: &[Move], rng: &mut crate::SearchRng) -> Move {

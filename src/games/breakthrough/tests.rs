@@ -336,12 +336,32 @@ fn outcome_after_sees_goal_ranks_and_last_captures() {
     let cases = [
         // White steps onto rank 8; a capture that leaves a piece; each side captures the
         // other's last piece; Black steps onto rank 1, quietly and by a capture.
-        ("8/1P6/8/8/8/8/p7/8 w", "b7-b8", Some(Outcome::Win(Player::First))),
+        (
+            "8/1P6/8/8/8/8/p7/8 w",
+            "b7-b8",
+            Some(Outcome::Win(Player::First)),
+        ),
         ("8/8/8/8/8/8/p1p5/1P6 w", "b1xa2", None),
-        ("8/8/8/4p3/3P4/8/8/8 w", "d4xe5", Some(Outcome::Win(Player::First))),
-        ("8/8/8/4p3/3P4/8/8/8 b", "e5xd4", Some(Outcome::Win(Player::Second))),
-        ("8/P7/8/8/8/8/1p6/8 b", "b2-b1", Some(Outcome::Win(Player::Second))),
-        ("8/8/8/8/8/8/1pp5/P7 b", "b2xa1", Some(Outcome::Win(Player::Second))),
+        (
+            "8/8/8/4p3/3P4/8/8/8 w",
+            "d4xe5",
+            Some(Outcome::Win(Player::First)),
+        ),
+        (
+            "8/8/8/4p3/3P4/8/8/8 b",
+            "e5xd4",
+            Some(Outcome::Win(Player::Second)),
+        ),
+        (
+            "8/P7/8/8/8/8/1p6/8 b",
+            "b2-b1",
+            Some(Outcome::Win(Player::Second)),
+        ),
+        (
+            "8/8/8/8/8/8/1pp5/P7 b",
+            "b2xa1",
+            Some(Outcome::Win(Player::Second)),
+        ),
     ];
     for (position, mv, expected) in cases {
         let mut pos = Breakthrough::parse_position(position).unwrap();
@@ -352,5 +372,41 @@ fn outcome_after_sees_goal_ranks_and_last_captures() {
         let undo = pos.make(mv);
         assert_eq!(pos.outcome(), expected, "{position} {mv:?}");
         pos.undo(mv, undo);
+    }
+}
+
+/// The informed playout's tight loop plays the moves that stepping with
+/// `informed_playout_step` and `make` plays from the same random numbers, stops at the same
+/// ply with the same outcome (or at the ply cap), and leaves the same state, efLH included.
+#[test]
+fn the_fast_informed_playout_plays_the_steps_moves() {
+    let mut list = MoveList::new();
+    for seed in 0..400u64 {
+        let start = random_position(seed, (seed % 50) as u32);
+        if start.outcome().is_some() {
+            continue;
+        }
+        for cap in [0, 1, 5, 20, 1000] {
+            let mut fast = start.clone();
+            let mut fast_rng = seeded(seed ^ 0x1BB);
+            let got = fast.informed_playout(&mut fast_rng, cap);
+            let mut slow = start.clone();
+            let mut slow_rng = seeded(seed ^ 0x1BB);
+            let mut plies = 0;
+            let expected = loop {
+                if let Some(o) = slow.outcome() {
+                    break (Some(o), plies);
+                }
+                if plies >= cap {
+                    break (None, plies);
+                }
+                let mv = slow.informed_playout_step(&mut list, &mut slow_rng);
+                slow.make(mv);
+                plies += 1;
+            };
+            assert_eq!(got, expected, "seed {seed}, cap {cap}");
+            assert_eq!(fast, slow, "seed {seed}, cap {cap}");
+            assert_eq!(fast_rng, slow_rng, "seed {seed}, cap {cap}");
+        }
     }
 }

@@ -148,7 +148,7 @@ pub(crate) struct ChildStart {
 /// from `game`, which is left as it was. The one-thread and the parallel expansion both use
 /// it. The move is made only when an evaluation is needed; the end test alone goes through
 /// [`Game::outcome_after`], which Breakthrough answers without make and undo.
-#[inline]
+#[inline(always)]
 pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Move) -> ChildStart {
     let me = game.side_to_move();
     let prior = match cfg.node_priors {
