@@ -324,21 +324,46 @@ pub(super) fn greedy_pick_schadd(
     if quiet & front & !goal != 0 {
         best = best.max(q_front);
     }
+    // A capture's value depends on the square only through three facts: whether it wins (the
+    // goal rank, or the enemy's last piece), whether it lands on our front row, and whether it
+    // removes the enemy's most advanced piece (`lone`, the extreme bit: the enemy's progress
+    // after the capture is then that of the other pieces, the same row or a lower one). So the
+    // captures fall into at most five classes, each a bitboard with one value, and no loop
+    // over the captures is needed.
     let captures = (cl | cr) & enemy;
-    let capture_value = |c: u64| {
-        let rest = enemy & !c;
-        if c & goal != 0 || rest == 0 {
-            WIN
+    let mut tie_caps = 0u64;
+    if captures != 0 {
+        let wins = if enemy.count_ones() == 1 {
+            captures
         } else {
-            let mine = if c & front != 0 { ours + 1 } else { ours };
-            clamp(mine - side_score(rest, them))
+            captures & goal
+        };
+        let lone = match them {
+            Player::First => 1u64 << (63 - enemy.leading_zeros()),
+            Player::Second => enemy & enemy.wrapping_neg(),
+        };
+        // The enemy's score after a capture: one piece fewer (4 units) with its progress
+        // unchanged, or, without `lone`, that of the other pieces.
+        let after_other = theirs - 4;
+        let after_lone = side_score(enemy & !lone, them);
+        let rest = captures & !wins;
+        let classes = [
+            (wins, WIN),
+            (rest & !lone & !front, clamp(ours - after_other)),
+            (rest & !lone & front, clamp(ours + 1 - after_other)),
+            (rest & lone & !front, clamp(ours - after_lone)),
+            (rest & lone & front, clamp(ours + 1 - after_lone)),
+        ];
+        for &(set, value) in &classes {
+            if set != 0 {
+                best = best.max(value);
+            }
         }
-    };
-    let mut set = captures;
-    while set != 0 {
-        let c = set & set.wrapping_neg();
-        set ^= c;
-        best = best.max(capture_value(c));
+        for &(set, value) in &classes {
+            if value == best {
+                tie_caps |= set;
+            }
+        }
     }
     // The best class: its quiet moves and its capture squares.
     let mut tie_quiet = 0u64;
@@ -352,15 +377,6 @@ pub(super) fn greedy_pick_schadd(
         tie_quiet |= front & !goal;
     }
     tie_quiet &= quiet;
-    let mut tie_caps = 0u64;
-    let mut set = captures;
-    while set != 0 {
-        let c = set & set.wrapping_neg();
-        set ^= c;
-        if capture_value(c) == best {
-            tie_caps |= c;
-        }
-    }
     // Weighted sets (ipp's weights when informed, else 1 each), captures first.
     let open = !covered_ahead(pos, us);
     let (w5, w2) = if informed { (5, 2) } else { (1, 1) };
