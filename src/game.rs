@@ -228,6 +228,23 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
+/// What an ε-greedy playout does at each move ([`Game::greedy_playout`]): with probability
+/// `1 − epsilon` the greedy move by `eval` ([`Game::greedy_playout_step`]), otherwise a move of
+/// the informed policy (`informed`) or a uniformly random one; and, with `det`, after every
+/// `interval`-th move a stop as a win or loss once the evaluation for the first player passes
+/// `±threshold` (strictly, as the paper's code does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GreedyPlayout<E> {
+    /// The evaluation that scores the greedy step's candidates and the `det` test.
+    pub eval: E,
+    /// The other moves come from the informed policy rather than uniformly.
+    pub informed: bool,
+    /// The probability of the non-greedy move.
+    pub epsilon: f32,
+    /// `det`'s `(threshold, interval)`, if the playout stops early on the evaluation.
+    pub det: Option<(f32, u32)>,
+}
+
 /// A two-player, perfect-information, deterministic game as the search sees it.
 ///
 /// Implementations keep their evaluations incrementally in [`make`](Game::make) /
@@ -496,6 +513,21 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         _informed: bool,
         _rng: &mut SearchRng,
     ) -> Option<Self::Move> {
+        None
+    }
+
+    /// The ε-greedy playout (`ege`, optionally with `det`) in the game's own loop, when the
+    /// game has one for these `settings`: the reward for the first player and the moves
+    /// played, exactly what the search's general playout loop returns from the same random
+    /// numbers, with the state left as the final position, fully valid. `None` (the default)
+    /// leaves the playout to the general loop, with the state untouched. Breakthrough plays
+    /// efMS's ε-greedy playouts on its bitboards.
+    fn greedy_playout(
+        &mut self,
+        _rng: &mut SearchRng,
+        _settings: &GreedyPlayout<Self::Eval>,
+        _max_plies: u32,
+    ) -> Option<(f32, u32)> {
         None
     }
 

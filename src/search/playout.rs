@@ -3,7 +3,7 @@
 
 use super::config::{MctsConfig, PlayoutPolicy};
 use crate::SearchRng;
-use crate::game::{Game, MoveBuffer, Player};
+use crate::game::{Game, GreedyPlayout, MoveBuffer, Player};
 use crate::rng::{below, unit_f32};
 
 /// Runs one playout on `game` (which it consumes as scratch) and returns the reward for
@@ -56,6 +56,32 @@ pub fn run_within<G: Game>(
             (None, _) => 0.0,
         };
         return (reward, plies);
+    }
+    if let (
+        None,
+        Some(epsilon),
+        None,
+        false,
+        false,
+        PlayoutPolicy::Informed | PlayoutPolicy::Random,
+    ) = (
+        cfg.bbq.dist,
+        p.epsilon_greedy,
+        p.fixed_cutoff,
+        p.text_det,
+        p.text_ipp,
+        p.policy,
+    ) {
+        // ε-greedy (`bl`): the game's own loop if it has one for these settings.
+        let settings = GreedyPlayout {
+            eval: cfg.eval,
+            informed: p.policy == PlayoutPolicy::Informed,
+            epsilon,
+            det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
+        };
+        if let Some(result) = game.greedy_playout(rng, &settings, max_plies) {
+            return result;
+        }
     }
     match cfg.bbq.dist {
         None => with_policy(game, cfg, rng, max_plies, Legal),
@@ -311,16 +337,22 @@ mod tests {
     use crate::games::conformance::play_random;
     use crate::rng::seeded;
 
-    /// The informed playouts that take the game's own loop (`ipp` alone, with a fixed cutoff,
-    /// with BBQ's ply cap) return what the general loop returns from the same random numbers:
-    /// the same reward, length, final state and generator.
+    /// The playouts that take the game's own loop (`ipp` alone or with a fixed cutoff; efMS's
+    /// ε-greedy with and without `det`, informed or uniform; each with a ply cap) return what
+    /// the general loop returns from the same random numbers: the same reward, length, final
+    /// state and generator. (`efLH,bl` is left to the general loop by Breakthrough.)
     #[test]
-    fn the_informed_fast_path_equals_the_general_loop() {
+    fn the_games_own_playout_loops_equal_the_general_loop() {
         for spec in [
             "mcts(ipp)",
             "mcts(efLH,bl')",
             "mcts(ipp,fet3,efMS)",
             "mcts(ipp,fet1)",
+            "mcts(bl)",
+            "mcts(bl,detk3,det0.2)",
+            "mcts(ege0.1)",
+            "mcts(ege0.5,det0.3)",
+            "mcts(efLH,bl)",
         ] {
             let cfg = *crate::search::spec::parse_mcts::<Breakthrough>(spec).unwrap();
             for seed in 0..200u64 {

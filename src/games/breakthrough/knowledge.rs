@@ -3,9 +3,9 @@
 
 use super::{Breakthrough, MAX_MOVES, Move, MoveList};
 use crate::SearchRng;
-use crate::game::{Game, MoveBuffer, Outcome, Player};
+use crate::game::{Game, GreedyPlayout, MoveBuffer, Outcome, Player};
 use crate::games::bitboard::Bitboard;
-use crate::rng::below;
+use crate::rng::{below, unit_f32};
 
 /// The edge files as raw words: this module computes on the bitboards' words.
 const FILE_A: u64 = super::FILE_A.0;
@@ -173,6 +173,57 @@ fn ipp_moves_by(
     };
     *pos = game;
     *rng = local_rng;
+    (result, plies)
+}
+
+/// efMS's ε-greedy playout (with `det` if asked) from `pos` on the bitboards alone, efLH left
+/// stale for the caller to rebuild: at each move the general playout loop's tests in its order
+/// (the end of the game, `det` after every `interval`-th move, the ply cap), then one uniform
+/// number against ε and the greedy step ([`greedy_pick_schadd`]) or the policy's step, so the
+/// same moves and the same reward from the same random numbers. Returns the reward for the
+/// first player and the moves played.
+pub(super) fn greedy_moves(
+    pos: &mut Breakthrough,
+    rng_out: &mut SearchRng,
+    settings: &GreedyPlayout<super::BreakthroughEval>,
+    max_plies: u32,
+) -> (f32, u32) {
+    // On copies of the position and the generator, written back once.
+    let mut game = pos.clone();
+    let mut local_rng = rng_out.clone();
+    let rng = &mut local_rng;
+    let mut plies = 0u32;
+    let mut over = game.outcome();
+    let result = loop {
+        if let Some(o) = over {
+            break o.reward(Player::First);
+        }
+        if let Some((threshold, interval)) = settings.det {
+            if plies > 0 && plies.is_multiple_of(interval) {
+                let v = super::eval::schadd(&game);
+                if let Some(r) = crate::search::playout::det_verdict(v, threshold, false) {
+                    break r;
+                }
+            }
+        }
+        if plies >= max_plies {
+            break 0.0;
+        }
+        let mv = if unit_f32(rng) >= settings.epsilon {
+            greedy_step_schadd(&game, settings.informed, rng)
+        } else if settings.informed {
+            ipp_step(&game, rng)
+        } else {
+            game.random_playout_move(rng)
+        };
+        let us = game.side;
+        plies += 1;
+        if game.step_bitboards(mv) {
+            over = Some(Outcome::Win(us));
+        }
+    };
+    *pos = game;
+    *rng_out = local_rng;
     (result, plies)
 }
 

@@ -639,6 +639,25 @@ impl Game for Breakthrough {
             .then(|| knowledge::greedy_step_schadd(self, informed, rng))
     }
 
+    /// efMS's ε-greedy playouts on the bitboards (`knowledge::greedy_moves`), efLH rebuilt
+    /// once at the end; efLH's are left to the general loop.
+    fn greedy_playout(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        settings: &crate::game::GreedyPlayout<BreakthroughEval>,
+        max_plies: u32,
+    ) -> Option<(f32, u32)> {
+        if settings.eval != BreakthroughEval::Schadd {
+            return None;
+        }
+        let result = knowledge::greedy_moves(self, rng, settings, max_plies);
+        self.lh = [
+            eval::lh_from_scratch(self.pieces[0].0, Player::First),
+            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
+        ];
+        Some(result)
+    }
+
     fn informed_weight(&self, mv: Move) -> u32 {
         knowledge::ipp_weight(self, mv)
     }
