@@ -245,6 +245,29 @@ pub struct GreedyPlayout<E> {
     pub det: Option<(f32, u32)>,
 }
 
+/// Plays the moves `step` picks until the game ends or `max_plies` moves were played: the
+/// default playout loops of [`Game::random_playout`] and [`Game::informed_playout`]. Returns
+/// the outcome (`None` if cut off) and the moves played.
+#[inline]
+fn play_until_end<G: Game>(
+    game: &mut G,
+    max_plies: u32,
+    mut step: impl FnMut(&G) -> G::Move,
+) -> (Option<Outcome>, u32) {
+    let mut plies = 0;
+    loop {
+        if let Some(o) = game.outcome() {
+            return (Some(o), plies);
+        }
+        if plies >= max_plies {
+            return (None, plies);
+        }
+        let mv = step(game);
+        game.make(mv);
+        plies += 1;
+    }
+}
+
 /// A two-player, perfect-information, deterministic game as the search sees it.
 ///
 /// Implementations keep their evaluations incrementally in [`make`](Game::make) /
@@ -397,18 +420,7 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// final position, fully valid. Games override this with a tighter loop (Breakthrough skips
     /// the incremental evaluation on the way and rebuilds it once at the end).
     fn random_playout(&mut self, rng: &mut SearchRng, max_plies: u32) -> (Option<Outcome>, u32) {
-        let mut plies = 0;
-        loop {
-            if let Some(o) = self.outcome() {
-                return (Some(o), plies);
-            }
-            if plies >= max_plies {
-                return (None, plies);
-            }
-            let mv = self.random_playout_move(rng);
-            self.make(mv);
-            plies += 1;
-        }
+        play_until_end(self, max_plies, |game| game.random_playout_move(rng))
     }
 
     /// Whether the game has an informed playout policy ([`informed_playout_move`]).
@@ -450,18 +462,9 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// plays on its bitboards and rebuilds its incremental evaluation once at the end).
     fn informed_playout(&mut self, rng: &mut SearchRng, max_plies: u32) -> (Option<Outcome>, u32) {
         let mut list = Self::MoveList::default();
-        let mut plies = 0;
-        loop {
-            if let Some(o) = self.outcome() {
-                return (Some(o), plies);
-            }
-            if plies >= max_plies {
-                return (None, plies);
-            }
-            let mv = self.informed_playout_step(&mut list, rng);
-            self.make(mv);
-            plies += 1;
-        }
+        play_until_end(self, max_plies, |game| {
+            game.informed_playout_step(&mut list, rng)
+        })
     }
 
     /// Named player-spec presets: a label and the comma-separated labels it stands for

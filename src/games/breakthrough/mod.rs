@@ -321,6 +321,15 @@ impl Breakthrough {
         self.random_moves(rng, max_plies, |set, n| set.nth_pdep(n))
     }
 
+    /// Recomputes efLH's two sums from the pieces, once at the end of a playout that played
+    /// on the bitboards alone and left them stale.
+    fn rebuild_lh(&mut self) {
+        self.lh = [
+            eval::lh_from_scratch(self.pieces[0].0, Player::First),
+            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
+        ];
+    }
+
     /// Checks every incrementally kept quantity against a from-scratch recomputation.
     #[inline]
     fn debug_check(&self) {
@@ -565,11 +574,7 @@ impl Game for Breakthrough {
         };
         #[cfg(not(target_arch = "x86_64"))]
         let result = self.random_moves(rng, max_plies, Bitboard::nth);
-        // efLH was left stale on the way: rebuild it once.
-        self.lh = [
-            eval::lh_from_scratch(self.pieces[0].0, Player::First),
-            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
-        ];
+        self.rebuild_lh();
         result
     }
 
@@ -585,10 +590,7 @@ impl Game for Breakthrough {
             return (Some(o), 0);
         }
         let result = knowledge::ipp_moves(self, rng, max_plies);
-        self.lh = [
-            eval::lh_from_scratch(self.pieces[0].0, Player::First),
-            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
-        ];
+        self.rebuild_lh();
         result
     }
 
@@ -651,10 +653,7 @@ impl Game for Breakthrough {
             return None;
         }
         let result = knowledge::greedy_moves(self, rng, settings, max_plies);
-        self.lh = [
-            eval::lh_from_scratch(self.pieces[0].0, Player::First),
-            eval::lh_from_scratch(self.pieces[1].0, Player::Second),
-        ];
+        self.rebuild_lh();
         Some(result)
     }
 
