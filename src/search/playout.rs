@@ -39,7 +39,10 @@ pub fn run_within<G: Game>(
         let (o, plies) = game.random_playout(rng, max_plies);
         return (o.map_or(0.0, |o| o.reward(Player::First)), plies);
     }
-    if cfg.bbq.dist.is_none()
+    // (`compact-code` keeps only the general loop below for the informed and ε-greedy
+    // playouts, which plays the same moves: the games' own loops are speed, not behaviour.)
+    if !cfg!(feature = "compact-code")
+        && cfg.bbq.dist.is_none()
         && p.policy == PlayoutPolicy::Informed
         && !p.text_ipp
         && p.epsilon_greedy.is_none()
@@ -58,6 +61,7 @@ pub fn run_within<G: Game>(
         return (reward, plies);
     }
     if let (
+        false,
         None,
         Some(epsilon),
         None,
@@ -65,6 +69,7 @@ pub fn run_within<G: Game>(
         false,
         PlayoutPolicy::Informed | PlayoutPolicy::Random,
     ) = (
+        cfg!(feature = "compact-code"),
         cfg.bbq.dist,
         p.epsilon_greedy,
         p.fixed_cutoff,
