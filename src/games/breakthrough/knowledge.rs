@@ -281,17 +281,15 @@ fn ipp_pick_by(
     const WEIGHTS: [u32; 7] = [5, 5, 2, 2, 1, 1, 1];
     const RECIPROCALS: [u32; 7] = [13_108, 13_108, 1 << 15, 1 << 15, 1 << 16, 1 << 16, 1 << 16];
     let offs = [off_l, off_r, off_l, off_r, off_s, off_l, off_r];
-    let spans: [u32; 7] = core::array::from_fn(|k| WEIGHTS[k] * sets[k].count_ones());
-    let r = draw(spans.iter().sum());
-    let (mut index, mut skipped, mut end) = (0, 0, 0);
-    for span in spans {
-        end += span;
-        let past = (r >= end) as u32;
-        index += past as usize;
-        skipped += past * span;
+    // `starts[k]` is where set k's span begins; the drawn number falls in the last span that
+    // begins at or below it (`r` < the total, so never past set 6).
+    let mut starts = [0u32; 8];
+    for k in 0..7 {
+        starts[k + 1] = starts[k] + WEIGHTS[k] * sets[k].count_ones();
     }
-    let index = index.min(6);
-    let n = ((r - skipped) * RECIPROCALS[index]) >> 16;
+    let r = draw(starts[7]);
+    let index: usize = (1..7).map(|k| (r >= starts[k]) as usize).sum();
+    let n = ((r - starts[index]) * RECIPROCALS[index]) >> 16;
     at(nth, sets[index], n, offs[index])
 }
 
