@@ -321,6 +321,22 @@ impl Breakthrough {
         self.random_moves(rng, max_plies, |set, n| set.nth_pdep(n))
     }
 
+    /// A playout loop that plays on the bitboards alone (`play`, from an unfinished position),
+    /// with what every such loop needs around it: a finished game plays nothing, and efLH's
+    /// sums, left stale by `play`, are rebuilt once at the end.
+    #[inline(always)]
+    fn play_on_bitboards(
+        &mut self,
+        play: impl FnOnce(&mut Self) -> (Option<Outcome>, u32),
+    ) -> (Option<Outcome>, u32) {
+        if let Some(o) = self.outcome() {
+            return (Some(o), 0);
+        }
+        let result = play(self);
+        self.rebuild_lh();
+        result
+    }
+
     /// Recomputes efLH's two sums from the pieces, once at the end of a playout that played
     /// on the bitboards alone and left them stale.
     fn rebuild_lh(&mut self) {
@@ -562,20 +578,14 @@ impl Game for Breakthrough {
         rng: &mut crate::SearchRng,
         max_plies: u32,
     ) -> (Option<Outcome>, u32) {
-        if let Some(o) = self.outcome() {
-            return (Some(o), 0);
-        }
-        #[cfg(target_arch = "x86_64")]
-        let result = if crate::games::bitboard::fast_pdep() {
-            // SAFETY: `fast_pdep` checked that this CPU has BMI2.
-            unsafe { self.random_moves_pdep(rng, max_plies) }
-        } else {
-            self.random_moves(rng, max_plies, Bitboard::nth)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let result = self.random_moves(rng, max_plies, Bitboard::nth);
-        self.rebuild_lh();
-        result
+        self.play_on_bitboards(|game| {
+            #[cfg(target_arch = "x86_64")]
+            if crate::games::bitboard::fast_pdep() {
+                // SAFETY: `fast_pdep` checked that this CPU has BMI2.
+                return unsafe { game.random_moves_pdep(rng, max_plies) };
+            }
+            game.random_moves(rng, max_plies, Bitboard::nth)
+        })
     }
 
     const HAS_INFORMED_PLAYOUTS: bool = true;
@@ -586,12 +596,7 @@ impl Game for Breakthrough {
         rng: &mut crate::SearchRng,
         max_plies: u32,
     ) -> (Option<Outcome>, u32) {
-        if let Some(o) = self.outcome() {
-            return (Some(o), 0);
-        }
-        let result = knowledge::ipp_moves(self, rng, max_plies);
-        self.rebuild_lh();
-        result
+        self.play_on_bitboards(|game| knowledge::ipp_moves(game, rng, max_plies))
     }
 
     #[inline]
