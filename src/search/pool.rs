@@ -88,6 +88,26 @@ impl<'a> Pool<'a> {
         Some(NodeId(start))
     }
 
+    /// Like [`alloc`](Self::alloc), each new node written once as `make(i)` gives it (`i` from
+    /// 0): an expansion that knows its children's fields at once skips the blank fill. `make`
+    /// runs only when the nodes fit.
+    #[inline]
+    pub fn alloc_with(&mut self, count: u32, mut make: impl FnMut(u32) -> Node) -> Option<NodeId> {
+        let start = self.len;
+        let end = start.checked_add(count)?;
+        if end > self.capacity() {
+            return None;
+        }
+        for (i, slot) in self.nodes[start as usize..end as usize]
+            .iter_mut()
+            .enumerate()
+        {
+            *slot = make(i as u32);
+        }
+        self.len = end;
+        Some(NodeId(start))
+    }
+
     /// The node `id`. `id` must have been allocated.
     #[inline(always)]
     pub fn get(&self, id: NodeId) -> &Node {

@@ -6,7 +6,7 @@ use super::Mcts;
 use crate::game::{Game, MoveBuffer, Player};
 use crate::rng::below;
 use crate::search::config::{Expansion, MctsConfig};
-use crate::search::node::{NodeId, Proven, flag};
+use crate::search::node::{Node, NodeId, Proven, flag};
 
 /// The most children `code-ties` puts in the paper's code's order (more than any game here
 /// has: Gomoku's 225 is the largest).
@@ -58,9 +58,6 @@ impl<G: Game> Mcts<'_, G> {
             self.pool.get_mut(node).flags |= flag::TERMINAL;
             return true;
         }
-        let Some(first) = self.pool.alloc(count) else {
-            return false;
-        };
         let mover_flag = if game.side_to_move() == Player::Second {
             flag::MOVER_SECOND
         } else {
@@ -71,19 +68,36 @@ impl<G: Game> Mcts<'_, G> {
         } else {
             None
         };
-        for (i, &mv) in moves.iter().enumerate() {
-            let c = self.pool.get_mut(NodeId(first.0 + i as u32));
-            c.mv = order.as_ref().map_or_else(|| G::encode_move(mv), |o| o[i]);
-            c.flags = mover_flag;
-        }
+        // With all-children expansion each child is written once, its start included.
+        let all = self.config.expansion == Expansion::AllChildren;
+        let config = &self.config;
+        let Some(first) = self.pool.alloc_with(count, |i| {
+            let i = i as usize;
+            let mv = order
+                .as_ref()
+                .map_or_else(|| G::encode_move(moves[i]), |o| o[i]);
+            let mut c = Node {
+                mv,
+                flags: mover_flag,
+                ..Node::EMPTY
+            };
+            // `code-ties` reorders the children: the child's move is then its code's.
+            let child_move = match order {
+                None => Some(moves[i]),
+                Some(_) => G::decode_move(mv),
+            };
+            if let (true, Some(m)) = (all, child_move) {
+                child_start(config, game, m).apply(&mut c);
+            }
+            c
+        }) else {
+            return false;
+        };
         let n = self.pool.get_mut(node);
         n.first_child = first.0;
         n.children = count as u16;
         n.flags |= flag::EXPANDED;
-        if self.config.expansion == Expansion::AllChildren {
-            for i in 0..count {
-                self.init_child(NodeId(first.0 + i), game);
-            }
+        if all {
             self.pool.get_mut(node).added = count as u16;
             self.refresh_node(node, true);
         }
@@ -115,19 +129,7 @@ impl<G: Game> Mcts<'_, G> {
         let Some(mv) = G::decode_move(code) else {
             return;
         };
-        let start = child_start(&self.config, game, mv);
-        let c = self.pool.get_mut(id);
-        c.value = start.value;
-        if start.terminal {
-            c.flags |= flag::TERMINAL;
-        }
-        if start.proven != Proven::Unknown {
-            c.proven = start.proven;
-        }
-        if let Some((visits, reward)) = start.prior {
-            c.visits = visits;
-            c.reward = reward;
-        }
+        child_start(&self.config, game, mv).apply(self.pool.get_mut(id));
     }
 }
 
@@ -142,6 +144,24 @@ pub(crate) struct ChildStart {
     pub proven: Proven,
     /// Node priors' virtual visits and reward, for an unfinished position.
     pub prior: Option<(u32, f32)>,
+}
+
+impl ChildStart {
+    /// Writes this start into the new child `c`.
+    #[inline(always)]
+    pub(crate) fn apply(self, c: &mut Node) {
+        c.value = self.value;
+        if self.terminal {
+            c.flags |= flag::TERMINAL;
+        }
+        if self.proven != Proven::Unknown {
+            c.proven = self.proven;
+        }
+        if let Some((visits, reward)) = self.prior {
+            c.visits = visits;
+            c.reward = reward;
+        }
+    }
 }
 
 /// The node prior, terminal status (and proof) and static value of the child reached by `mv`
