@@ -173,13 +173,17 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
             }
             Proven::Unknown => {
                 let (visits, reward) = c.stats();
-                if visits == 0 {
+                if visits > 0 {
+                    visited_score::<G, C, PLAIN>(cfg, c, visits, reward, explore, game)
+                } else if cfg!(feature = "compact-code") {
+                    // The general scan scores it +∞ like any other (smaller code, same choice).
+                    f32::INFINITY
+                } else {
                     // The first unvisited child: it scores +∞, which no visited child reaches
                     // (their scores are finite), so the rest of the scan only looks for a proven
                     // win and counts the unvisited children, without computing a score.
                     return unvisited_choice(children, i, rng);
                 }
-                visited_score::<G, C, PLAIN>(cfg, c, visits, reward, explore, game)
             }
         };
         if score > best {
@@ -193,8 +197,9 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
     if best_i == u32::MAX {
         return draw_child.unwrap_or(0);
     }
-    // The paper's code takes the first of equally scored visited children.
-    if ties > 1 && !cfg.code_ties {
+    // The paper's code takes the first of equally scored visited children (its unvisited ones
+    // score "infinity plus a random number", a uniform draw like ours).
+    if ties > 1 && !(cfg.code_ties && best < f32::INFINITY) {
         let mut k = below(rng, ties);
         for (i, c) in children.iter().enumerate() {
             if c.proven() == Proven::Unknown
