@@ -227,11 +227,10 @@ fn unvisited_choice<C: SelectChild>(children: &[C], first: usize, rng: &mut Sear
     let unvisited = |c: &C| c.proven() == Proven::Unknown && c.stats().0 == 0;
     let mut ties = 1u32;
     for (i, c) in children.iter().enumerate().skip(first + 1) {
-        match c.proven() {
-            Proven::Win => return i as u32,
-            Proven::Unknown => ties += (c.stats().0 == 0) as u32,
-            Proven::Loss | Proven::Draw => {}
+        if c.proven() == Proven::Win {
+            return i as u32;
         }
+        ties += unvisited(c) as u32;
     }
     if ties == 1 {
         return first as u32;
