@@ -62,6 +62,9 @@ impl<G: Game> Mcts<'_, G> {
     /// - unchanged if the child is below the old max now and was before: the children at the
     ///   max are untouched, and the max over the same values is the same to the bit (a fold of
     ///   `f32::max` takes its result from the values that attain it);
+    /// - unchanged if the child's value is the same to the bit as before: every child is as it
+    ///   was at the parent's last refresh (the common case of the best child whose subtree's
+    ///   max did not move, which used to rescan);
     ///
     /// and otherwise (the best child got worse, or ties) the children are rescanned. The result
     /// is bit-identical to a rescan (`incremental_implicit_backup_equals_a_rescan_to_the_bit`).
@@ -77,7 +80,9 @@ impl<G: Game> Mcts<'_, G> {
                 self.pool.get_mut(parent).value = sign * after;
                 return;
             }
-            if after < max && before < max {
+            // Below the max now and before, or not changed at all (often the best child,
+            // whose subtree's max stayed where it was): the parent's max is the same.
+            if (after < max && before < max) || after.to_bits() == before.to_bits() {
                 return;
             }
         }
