@@ -221,6 +221,24 @@ const MAX_TO: [[u8; 64]; 8] = {
     t
 };
 
+// The early refusal refuses only what the sampler's weight test would: every square along a
+// line (any line count) has a quiet weight, and so a capture weight, within the line's cap.
+#[cfg(not(feature = "compact-code"))]
+const _: () = {
+    let mut i = 0;
+    while i < 8 * 64 * 8 {
+        let (d, from, n) = (i / 512, i / 8 % 64, i % 8);
+        let to = DEST[d][from][n];
+        if to != NONE {
+            let cap = MAX_TO[d][from] + FROM_OF_SQUARE[from];
+            let cap = if cap > 1 { cap } else { 1 };
+            assert!(square_weight(from as u8, to, false) <= cap);
+            assert!(square_weight(from as u8, to, true) <= cap);
+        }
+        i += 1;
+    }
+};
+
 /// The category weight of the move `from` → `to` ([`category_weight`] of their regions) from
 /// per-square tables.
 #[inline(always)]
