@@ -195,13 +195,14 @@ const TO_OF_SQUARE: [u8; 64] = by_square(TO_WEIGHT);
 /// `FROM_OF_SQUARE[sq]`: the weight for leaving `sq` (`FROM_WEIGHT` of its region).
 const FROM_OF_SQUARE: [u8; 64] = by_square(FROM_WEIGHT);
 
-/// `MAX_TO[d][sq]`: the largest landing weight ([`TO_OF_SQUARE`]) of any square on the board
-/// in direction `d` from `sq` (0 if there is none), so that [`playout_move_sampled`] can turn
-/// down a proposal whose level no move along that line could accept before it works out the
-/// destination. 512 bytes, a desktop speed-up: `compact-code` builds go without it.
+/// `LEVEL_CAP[d][sq]`: the largest quiet weight (at least 1) of a move from `sq` in direction
+/// `d`, at any line count (1 if the line leaves the board at once), so that
+/// [`playout_move_sampled`] can turn down a proposal whose level no move along that line could
+/// accept before it works out the destination. 512 bytes, a desktop speed-up: `compact-code`
+/// builds go without it.
 #[cfg(not(feature = "compact-code"))]
-const MAX_TO: [[u8; 64]; 8] = {
-    let mut t = [[0u8; 64]; 8];
+const LEVEL_CAP: [[u8; 64]; 8] = {
+    let mut t = [[1u8; 64]; 8];
     let mut d = 0;
     while d < 8 {
         let mut sq = 0;
@@ -209,8 +210,11 @@ const MAX_TO: [[u8; 64]; 8] = {
             let mut n = 1;
             while n < 8 {
                 let to = DEST[d][sq][n];
-                if to != NONE && TO_OF_SQUARE[to as usize] > t[d][sq] {
-                    t[d][sq] = TO_OF_SQUARE[to as usize];
+                if to != NONE {
+                    let w = TO_OF_SQUARE[to as usize] + FROM_OF_SQUARE[sq];
+                    if w > t[d][sq] {
+                        t[d][sq] = w;
+                    }
                 }
                 n += 1;
             }
@@ -221,8 +225,8 @@ const MAX_TO: [[u8; 64]; 8] = {
     t
 };
 
-// The early refusal refuses only what the sampler's weight test would: every square along a
-// line (any line count) has a quiet weight, and so a capture weight, within the line's cap.
+// The early refusal refuses only what the sampler's weight test would: every move along a line
+// (any line count), quiet or capture, weighs no more than the line's cap.
 #[cfg(not(feature = "compact-code"))]
 const _: () = {
     let mut i = 0;
@@ -230,8 +234,7 @@ const _: () = {
         let (d, from, n) = (i / 512, i / 8 % 64, i % 8);
         let to = DEST[d][from][n];
         if to != NONE {
-            let cap = MAX_TO[d][from] + FROM_OF_SQUARE[from];
-            let cap = if cap > 1 { cap } else { 1 };
+            let cap = LEVEL_CAP[d][from];
             assert!(square_weight(from as u8, to, false) <= cap);
             assert!(square_weight(from as u8, to, true) <= cap);
         }
@@ -307,7 +310,7 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
         // No square along this line lets a level this high through (the test below against
         // the quiet weight would turn it down): the same proposals rejected, sooner.
         #[cfg(not(feature = "compact-code"))]
-        if r >= (MAX_TO[d][from] + leaving[k]).max(1) {
+        if r >= LEVEL_CAP[d][from] {
             continue;
         }
         // A line count of 8 reads as 0: both are off the board (see `DEST`).
