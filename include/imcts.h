@@ -52,6 +52,17 @@
 // The most threads `imcts_engine_search_threads` accepts.
 #define IMCTS_MAX_SEARCH_THREADS 256
 
+// `imcts_engine_search_parallel`'s mode: one tree shared by every thread (tree parallelism
+// with virtual loss), as `imcts_engine_search_threads` searches.
+#define IMCTS_PARALLEL_TREE 0
+
+// `imcts_engine_search_parallel`'s mode: a tree per thread, each in an equal part of the
+// engine's node memory, whose root statistics are added up at the end (root parallelism).
+// Threads share nothing while they search; with a simulation or node budget the search is
+// reproducible for a given thread count; only the calling thread's tree is kept for reuse;
+// `virtual_loss` is not used.
+#define IMCTS_PARALLEL_ROOT 1
+
 // What a call did. `IMCTS_STATUS_OK` (0) is success; every other value names one failure.
 //
 // The values are fixed forever: new codes are only ever appended, and a retired code stays
@@ -645,6 +656,20 @@ imcts_status imcts_engine_root_children(struct imcts_engine *engine, struct imct
 // As for `imcts_engine_search`; `threads` must be NULL or valid for reading, and its
 // callbacks callable with its `ctx` for the duration of the call, not unwinding.
 imcts_status imcts_engine_search_threads(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, const struct imcts_threads *threads, struct imcts_result *out);
+
+// `imcts_engine_search_threads` with a choice of how the threads divide the search: `mode` is
+// `IMCTS_PARALLEL_TREE` (one shared tree, exactly `imcts_engine_search_threads`) or
+// `IMCTS_PARALLEL_ROOT` (a tree per thread, merged at the root; see docs/parallel.md). The
+// threads are lent the same way. Root parallelism searches every configuration the shared
+// tree does; others, and targets without compare-and-swap or threads, search on the calling
+// thread.
+//
+// Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search_threads`; BAD_THREADS also for an
+// unknown `mode`.
+//
+// # Safety
+// As for `imcts_engine_search_threads`.
+imcts_status imcts_engine_search_parallel(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, const struct imcts_threads *threads, uint32_t mode, struct imcts_result *out);
 
 // A helper thread's share of the search: call it once from each thread `start` started, with
 // the `work` and `index` `start` was given; it returns when the search is over. Calling it

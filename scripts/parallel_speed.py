@@ -12,6 +12,10 @@ one, so N x (CPU ratio) is the speed-up the search would have on N idle cores; w
 below N is the cost of the threads meeting on shared nodes. Usage:
 
     scripts/parallel_speed.py [--imcts target/release/imcts] [--threads 2] [--repeat 3]
+                              [--parallel tree|root] [--sims-scale 1] [--pool N]
+
+`--parallel root` measures root parallelism (a tree per thread) instead of the shared tree;
+`--sims-scale K` multiplies every row's simulations (longer searches, less start-up).
 """
 
 import argparse
@@ -29,12 +33,13 @@ ROWS = [
 ]
 
 
-def rate(imcts, game, spec, sims, threads):
+def rate(imcts, game, spec, sims, threads, parallel="tree", pool=None):
     """(simulations per wall-clock second, simulations per CPU-second)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    extra = ["--pool", str(pool)] if pool else []
     out = subprocess.run(
         [imcts, "search", game, "--player", spec, "--sims", str(sims), "--seed", "1",
-         "--search-threads", str(threads), "--json"],
+         "--search-threads", str(threads), "--parallel", parallel, "--json"] + extra,
         check=True, capture_output=True, text=True).stdout
     r = json.loads(out)
     assert r["sims"] == sims, r
@@ -48,16 +53,20 @@ def main():
     ap.add_argument("--imcts", default="target/release/imcts")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--parallel", choices=["tree", "root"], default="tree")
+    ap.add_argument("--sims-scale", type=int, default=1)
+    ap.add_argument("--pool", type=int, help="nodes (imcts search --pool); default imcts's")
     args = ap.parse_args()
     n = args.threads
     print(f"{'game':13} {'spec':16} {'sims':>7} {'wall 1':>8} {'wall ' + str(n):>8} "
           f"{'ratio':>6} {'cpu 1':>8} {'cpu ' + str(n):>8} {'ratio':>6} {n}x{'cpu':3}  load")
     for game, spec, sims in ROWS:
+        sims *= args.sims_scale
         load0 = os.getloadavg()[0]
         one, many = [], []
         for _ in range(args.repeat):
-            one.append(rate(args.imcts, game, spec, sims, 1))
-            many.append(rate(args.imcts, game, spec, sims, args.threads))
+            one.append(rate(args.imcts, game, spec, sims, 1, "tree", args.pool))
+            many.append(rate(args.imcts, game, spec, sims, args.threads, args.parallel, args.pool))
         load1 = os.getloadavg()[0]
         a = statistics.median(w for w, _ in one)
         b = statistics.median(w for w, _ in many)

@@ -52,6 +52,8 @@ pub struct MatchSpec {
     pub threads: usize,
     /// Threads searching one tree, for A and for B (`--search-threads`).
     pub search_threads: [u32; 2],
+    /// Each player's parallel mode (A, B), used with more than one search thread.
+    pub parallel: [crate::search::Parallel; 2],
     /// Match seed: game `i`'s seeds derive from it and `i` alone.
     pub seed: u64,
     /// Opening positions (position strings); pair `p` of games starts from opening `p mod len`.
@@ -200,7 +202,7 @@ pub fn play_game<G: MatchGame>(
             &mut clock,
             memory,
             &mut StdThreads(spec.search_threads[usize::from(!a_to_move)]),
-            crate::search::parallel_settings(),
+            crate::search::parallel_settings(spec.parallel[usize::from(!a_to_move)]),
         );
         let Some(mv) = decision.best else { break };
         if !game.is_legal(mv) {

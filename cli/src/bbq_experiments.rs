@@ -343,6 +343,7 @@ mod tests {
             b_budget: None,
             threads: 1,
             search_threads: [1, 1],
+            parallel: [crate::search::Parallel::Tree; 2],
             seed: 7,
             openings: Vec::new(),
             shard: crate::shard::Shard::WHOLE,

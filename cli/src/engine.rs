@@ -112,7 +112,7 @@ impl<G: Game> EngineState<G> {
             &mut clock,
             &mut self.memory,
             &mut crate::search::protocol_threads(),
-            crate::search::parallel_settings(),
+            crate::search::protocol_parallel_settings(),
         );
         let mv = d.best.ok_or("no move: the game is over")?;
         let mut out = format!(
@@ -282,7 +282,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
 }
 
 pub fn run(args: &crate::search::SearchThreadsArgs) -> Result<(), String> {
-    crate::search::set_protocol_threads(args.search_threads);
+    crate::search::set_protocol_search(args);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     serve(stdin.lock(), stdout.lock()).map_err(|e| format!("engine I/O: {e}"))

@@ -664,6 +664,7 @@ fn run_preset<G: MatchGame>(preset: &Preset, args: &ExperimentArgs) -> Result<()
             b_budget,
             threads: args.threads,
             search_threads: [1, 1],
+            parallel: [crate::search::Parallel::Tree; 2],
             seed: args.seed,
             openings: preset
                 .openings

@@ -146,7 +146,7 @@ impl Manager {
             &mut clock,
             &mut self.memory,
             &mut crate::search::protocol_threads(),
-            crate::search::parallel_settings(),
+            crate::search::protocol_parallel_settings(),
         );
         let mv = d.best.ok_or("no move")?;
         self.play(mv)?;
@@ -323,7 +323,7 @@ pub fn serve(args: &GomocupArgs, input: impl BufRead, mut out: impl Write) -> Re
 }
 
 pub fn run(args: &GomocupArgs) -> Result<(), String> {
-    crate::search::set_protocol_threads(args.threads.search_threads);
+    crate::search::set_protocol_search(&args.threads);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     serve(args, stdin.lock(), stdout.lock())

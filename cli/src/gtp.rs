@@ -198,7 +198,7 @@ impl<G: Game> GtpGame for GtpSession<G> {
             &mut clock,
             &mut self.memory,
             &mut crate::search::protocol_threads(),
-            crate::search::parallel_settings(),
+            crate::search::protocol_parallel_settings(),
         );
         let mv = d.best.ok_or("no move")?;
         let name = crate::games::move_string(self.session.game(), mv);
@@ -473,7 +473,7 @@ pub fn serve(args: &GtpArgs, input: impl BufRead, mut out: impl Write) -> Result
 
 /// `imcts gtp` on stdin and stdout.
 pub fn run(args: &GtpArgs) -> Result<(), String> {
-    crate::search::set_protocol_threads(args.threads.search_threads);
+    crate::search::set_protocol_search(&args.threads);
     let stdin = std::io::stdin();
     serve(args, stdin.lock(), std::io::stdout().lock())
 }

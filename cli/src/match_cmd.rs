@@ -38,6 +38,9 @@ pub struct MatchArgs {
     /// at equal time: `--search-threads 2 --search-threads-b 1 --ms 100`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_SEARCH_THREADS as i64))]
     pub search_threads_b: Option<u32>,
+    /// Player B's `--parallel`, if not the same as A's (root against tree parallelism).
+    #[arg(long, value_enum)]
+    pub parallel_b: Option<crate::search::Parallel>,
     /// Match seed; the same seed gives the same games whatever the thread count (with --sims).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -109,6 +112,10 @@ impl MatchArgs {
                 self.search_threads.search_threads,
                 self.search_threads_b
                     .unwrap_or(self.search_threads.search_threads),
+            ],
+            parallel: [
+                self.search_threads.parallel,
+                self.parallel_b.unwrap_or(self.search_threads.parallel),
             ],
             seed: self.seed,
             openings: match &self.openings {

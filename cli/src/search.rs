@@ -2,10 +2,10 @@
 
 use clap::Args;
 use imcts::Game;
-use imcts::search::parallel::{ParallelSettings, StdThreads};
+use imcts::search::parallel::{ParallelMode, ParallelSettings, StdThreads};
 use imcts::search::{Budget, Proven, StopReason};
 use imcts::session::{Decision, Player};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 /// The most threads `--search-threads` accepts.
@@ -19,6 +19,30 @@ pub struct SearchThreadsArgs {
     /// on one thread. More than one thread makes searches non-reproducible.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_SEARCH_THREADS as i64))]
     pub search_threads: u32,
+    /// How several search threads divide a search: `tree` (one shared tree, virtual loss) or
+    /// `root` (a tree per thread in its share of --pool, root statistics added at the end;
+    /// reproducible with --sims). See docs/parallel.md.
+    #[arg(long, value_enum, default_value_t = Parallel::Tree)]
+    pub parallel: Parallel,
+}
+
+/// `--parallel`: the kernel's [`ParallelMode`] on the command line.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// One tree shared by every thread (tree parallelism with virtual loss).
+    Tree,
+    /// A tree per thread, merged at the root (root parallelism).
+    Root,
+}
+
+impl Parallel {
+    /// The kernel's mode.
+    pub fn mode(self) -> ParallelMode {
+        match self {
+            Parallel::Tree => ParallelMode::Tree,
+            Parallel::Root => ParallelMode::Root,
+        }
+    }
 }
 
 /// The protocols' thread count (`engine`, `uci`, `gtp`, `gomocup` serve one engine per
@@ -35,9 +59,32 @@ pub fn protocol_threads() -> StdThreads {
     StdThreads(PROTOCOL_THREADS.load(Ordering::Relaxed))
 }
 
-/// The parallel search's settings (the kernel's defaults: a virtual loss of one).
-pub fn parallel_settings() -> ParallelSettings {
-    ParallelSettings::default()
+/// Whether the protocols search with root parallelism (`--parallel root`), set once before
+/// serving as [`PROTOCOL_THREADS`] is.
+static PROTOCOL_ROOT: AtomicBool = AtomicBool::new(false);
+
+/// Sets the thread count and the parallel mode the protocol commands search with.
+pub fn set_protocol_search(args: &SearchThreadsArgs) {
+    set_protocol_threads(args.search_threads);
+    PROTOCOL_ROOT.store(args.parallel == Parallel::Root, Ordering::Relaxed);
+}
+
+/// The parallel search's settings for `mode` (the kernel's defaults otherwise: a virtual loss
+/// of one).
+pub fn parallel_settings(mode: Parallel) -> ParallelSettings {
+    ParallelSettings {
+        mode: mode.mode(),
+        ..ParallelSettings::default()
+    }
+}
+
+/// The protocols' parallel settings ([`set_protocol_search`]).
+pub fn protocol_parallel_settings() -> ParallelSettings {
+    parallel_settings(if PROTOCOL_ROOT.load(Ordering::Relaxed) {
+        Parallel::Root
+    } else {
+        Parallel::Tree
+    })
 }
 
 /// Budget flags shared by search, match and tournament commands.
@@ -138,7 +185,7 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
         &mut clock,
         &mut memory,
         &mut StdThreads(args.threads.search_threads),
-        parallel_settings(),
+        parallel_settings(args.threads.parallel),
     );
     let secs = t.elapsed().as_secs_f64();
     let per_s = if secs > 0.0 {

@@ -225,6 +225,7 @@ fn run_game<G: MatchGame>(args: &TournamentArgs) -> Result<(), String> {
             b_budget: None,
             threads: args.threads,
             search_threads: [1, 1],
+            parallel: [crate::search::Parallel::Tree; 2],
             seed: match_seed(args.seed, round, slot),
             openings: Vec::new(),
             shard: args.shard,

@@ -427,7 +427,7 @@ where
                 &mut clock,
                 &mut self.memory,
                 &mut crate::search::protocol_threads(),
-                crate::search::parallel_settings(),
+                crate::search::protocol_parallel_settings(),
             );
             total += d.simulations;
             let now_ms = started.elapsed().as_millis() as u64;
@@ -671,7 +671,7 @@ pub fn serve(input: impl BufRead, output: Box<dyn Write + Send>) -> Result<(), S
 
 /// `imcts uci` on stdin and stdout.
 pub fn run(args: &crate::search::SearchThreadsArgs) -> Result<(), String> {
-    crate::search::set_protocol_threads(args.search_threads);
+    crate::search::set_protocol_search(args);
     let stdin = std::io::stdin();
     serve(stdin.lock(), Box::new(std::io::stdout()))
 }

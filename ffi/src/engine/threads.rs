@@ -13,6 +13,17 @@ use core::ffi::c_void;
 /// The most threads `imcts_engine_search_threads` accepts.
 pub const IMCTS_MAX_SEARCH_THREADS: u32 = 256;
 
+/// `imcts_engine_search_parallel`'s mode: one tree shared by every thread (tree parallelism
+/// with virtual loss), as `imcts_engine_search_threads` searches.
+pub const IMCTS_PARALLEL_TREE: u32 = 0;
+
+/// `imcts_engine_search_parallel`'s mode: a tree per thread, each in an equal part of the
+/// engine's node memory, whose root statistics are added up at the end (root parallelism).
+/// Threads share nothing while they search; with a simulation or node budget the search is
+/// reproducible for a given thread count; only the calling thread's tree is kept for reuse;
+/// `virtual_loss` is not used.
+pub const IMCTS_PARALLEL_ROOT: u32 = 1;
+
 /// Starts a host thread that calls `imcts_search_worker(work, index)` once and then ends.
 /// Returns 0 if the thread was started; any other value skips that thread (the search is
 /// correct with any number of threads). Called on the thread that called
@@ -95,6 +106,33 @@ pub unsafe extern "C" fn imcts_engine_search_threads(
     threads: *const imcts_threads,
     out: *mut imcts_result,
 ) -> imcts_status {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        imcts_engine_search_parallel(engine, config, budget, threads, IMCTS_PARALLEL_TREE, out)
+    }
+}
+
+/// `imcts_engine_search_threads` with a choice of how the threads divide the search: `mode` is
+/// `IMCTS_PARALLEL_TREE` (one shared tree, exactly `imcts_engine_search_threads`) or
+/// `IMCTS_PARALLEL_ROOT` (a tree per thread, merged at the root; see docs/parallel.md). The
+/// threads are lent the same way. Root parallelism searches every configuration the shared
+/// tree does; others, and targets without compare-and-swap or threads, search on the calling
+/// thread.
+///
+/// Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search_threads`; BAD_THREADS also for an
+/// unknown `mode`.
+///
+/// # Safety
+/// As for `imcts_engine_search_threads`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_search_parallel(
+    engine: *mut imcts_engine,
+    config: *const imcts_config,
+    budget: *const imcts_budget,
+    threads: *const imcts_threads,
+    mode: u32,
+    out: *mut imcts_result,
+) -> imcts_status {
     boundary(|| {
         if threads.is_null() {
             return Err(imcts_status::NullPointer);
@@ -104,10 +142,11 @@ pub unsafe extern "C" fn imcts_engine_search_threads(
         if t.count == 0
             || t.count > IMCTS_MAX_SEARCH_THREADS
             || t.start.is_some() != t.join.is_some()
+            || mode > IMCTS_PARALLEL_ROOT
         {
             return Err(imcts_status::BadThreads);
         }
-        lend(t, |lent| {
+        lend(t, mode, |lent| {
             // SAFETY: forwarded from the caller.
             unsafe { search_entry(engine, config, budget, out, lent) }
         })
@@ -123,11 +162,17 @@ pub unsafe extern "C" fn imcts_engine_search_threads(
 ))]
 fn lend(
     t: imcts_threads,
+    mode: u32,
     f: impl FnOnce(&mut Lent<'_>) -> Result<(), imcts_status>,
 ) -> Result<(), imcts_status> {
-    use imcts::search::parallel::ParallelSettings;
+    use imcts::search::parallel::{ParallelMode, ParallelSettings};
     let settings = ParallelSettings {
         virtual_loss: t.virtual_loss,
+        mode: if mode == IMCTS_PARALLEL_ROOT {
+            ParallelMode::Root
+        } else {
+            ParallelMode::Tree
+        },
     };
     if t.count == 1 {
         return f(&mut None);
@@ -162,6 +207,7 @@ fn lend(
 )))]
 fn lend(
     _t: imcts_threads,
+    _mode: u32,
     f: impl FnOnce(&mut Lent<'_>) -> Result<(), imcts_status>,
 ) -> Result<(), imcts_status> {
     f(&mut None)

@@ -253,8 +253,55 @@ static void one_thread_own_threads_and_errors(void) {
   free(b.mem);
 }
 
+/* Root parallelism (a tree per thread, merged at the root) from pthreads: every simulation
+ * counted, a legal move, the same search twice with a simulation budget; an unknown mode is
+ * refused. */
+static void root_parallel_from_pthreads(void) {
+  imcts_config cfg = config_of(IMCTS_GAME_BREAKTHROUGH, "mcts(im0.4,efLH)");
+  imcts_budget b = sims(9001);
+  imcts_result r[2];
+  static imcts_child children[2][256];
+  size_t n[2] = {0, 0};
+  for (int run = 0; run < 2; run++) {
+    Engine e = engine_new(IMCTS_GAME_BREAKTHROUGH, 400000);
+    Pool pool;
+    imcts_threads t = pthreads_of(&pool, 3);
+    imcts_status s =
+        imcts_engine_search_parallel(e.engine, &cfg, &b, &t, IMCTS_PARALLEL_ROOT, &r[run]);
+    CHECK(s == IMCTS_STATUS_OK, "root search: %s", imcts_status_str(s));
+    CHECK(pool.started == 2 && pool.joined == 2, "started %u joined %u", pool.started,
+          pool.joined);
+    CHECK(r[run].simulations == 9001, "simulations %llu",
+          (unsigned long long)r[run].simulations);
+    CHECK(root_visits(e.engine) == 9001, "root children visits %llu",
+          (unsigned long long)root_visits(e.engine));
+    CHECK(imcts_engine_root_children(e.engine, children[run], 256, &n[run]) == IMCTS_STATUS_OK,
+          "children");
+    CHECK(imcts_engine_play(e.engine, r[run].best_move, r[run].best_move_len) ==
+              IMCTS_STATUS_OK,
+          "play %s", r[run].best_move);
+    if (run == 1) {
+      imcts_result out;
+      CHECK(imcts_engine_search_parallel(e.engine, &cfg, &b, &t, 2, &out) ==
+                IMCTS_STATUS_BAD_THREADS,
+            "unknown mode");
+    }
+    free(e.mem);
+  }
+  CHECK(strcmp(r[0].best_move, r[1].best_move) == 0 && r[0].value == r[1].value, "%s vs %s",
+        r[0].best_move, r[1].best_move);
+  CHECK(n[0] == n[1] && n[0] > 0, "children %zu vs %zu", n[0], n[1]);
+  for (size_t i = 0; i < n[0] && i < n[1]; i++) {
+    const imcts_child *x = &children[0][i], *y = &children[1][i];
+    CHECK(strcmp(x->mv, y->mv) == 0 && x->visits == y->visits && x->mean == y->mean &&
+              x->proven == y->proven,
+          "child %zu: %s %u vs %s %u", i, x->mv, x->visits, y->mv, y->visits);
+  }
+}
+
 int main(void) {
   four_threads_count_every_simulation();
+  root_parallel_from_pthreads();
   a_refused_thread_is_skipped();
   tree_reuse_across_threaded_searches();
   proofs_agree_on_tic_tac_toe();

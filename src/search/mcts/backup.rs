@@ -90,7 +90,7 @@ impl<G: Game> Mcts<'_, G> {
     }
 
     /// Recomputes `node`'s implicit value and proof from its children (one-ply backup).
-    pub(super) fn refresh(&mut self, node: NodeId) {
+    pub(crate) fn refresh(&mut self, node: NodeId) {
         self.refresh_node(node, false);
     }
 

@@ -34,11 +34,15 @@
 //! ```
 
 mod atomic_node;
+mod root;
+#[cfg(test)]
+mod root_tests;
 mod search;
 mod shared;
 #[cfg(test)]
 mod tests;
 
+pub use root::MAX_ROOT_TREES;
 pub use shared::{Shared, supports};
 
 /// Tuning of the parallel search.
@@ -48,12 +52,31 @@ pub struct ParallelSettings {
     /// path's result is backed up (`0`: none). One is the usual choice with few threads;
     /// docs/parallel.md discusses more.
     pub virtual_loss: u32,
+    /// One shared tree, or a tree per thread.
+    pub mode: ParallelMode,
 }
 
 impl Default for ParallelSettings {
     fn default() -> Self {
-        ParallelSettings { virtual_loss: 1 }
+        ParallelSettings {
+            virtual_loss: 1,
+            mode: ParallelMode::Tree,
+        }
     }
+}
+
+/// How several threads divide a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ParallelMode {
+    /// Tree parallelism: every thread searches one shared tree, with virtual loss. Not
+    /// reproducible (which thread reaches a node first depends on timing).
+    #[default]
+    Tree,
+    /// Root parallelism: each thread searches a tree of its own in its part of the node
+    /// memory, and the root children's statistics are added up at the end. Threads share
+    /// nothing while they search; with a simulation or node budget the search is reproducible
+    /// for a given thread count. Only the calling thread's tree is kept for reuse.
+    Root,
 }
 
 /// Threads a host lends a search.

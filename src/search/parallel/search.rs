@@ -3,7 +3,7 @@
 
 use super::atomic_node::view;
 use super::shared::{Shared, supports};
-use super::{ParallelSettings, Threads};
+use super::{ParallelMode, ParallelSettings, Threads};
 use crate::game::{Game, MoveBuffer};
 use crate::search::mcts::{Mcts, SearchResult};
 use crate::search::node::NodeId;
@@ -27,6 +27,9 @@ impl<G: Game> Mcts<'_, G> {
         threads: &mut T,
         settings: ParallelSettings,
     ) -> SearchResult<G> {
+        if settings.mode == ParallelMode::Root {
+            return self.search_root_parallel(game, budget, clock, threads);
+        }
         if threads.count() <= 1 || !supports(&self.config) {
             return self.search(game, budget, clock);
         }

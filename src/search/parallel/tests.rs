@@ -15,7 +15,7 @@ use std::vec;
 use std::vec::Vec;
 
 /// `n` scoped std threads (the kernel's `StdThreads` needs the `std` feature; tests have std).
-struct TestThreads(u32);
+pub(super) struct TestThreads(pub(super) u32);
 
 impl Threads for TestThreads {
     fn count(&self) -> u32 {
@@ -54,7 +54,7 @@ fn parallel<G: Game>(
 /// Checks the counts of every node of the tree in `nodes[..len]` (no node priors): a node's
 /// visits are at least the sum of its children's (simulations end at it or pass to one child),
 /// the reward sum is within ±visits, and a proven node's value is its proven reward.
-fn check_counts(nodes: &mut [Node], len: u32) {
+pub(super) fn check_counts(nodes: &mut [Node], len: u32) {
     let mut pool = Pool::new(nodes);
     assert!(pool.restore_len(len), "links stay inside the tree");
     for i in 0..len {
@@ -96,7 +96,10 @@ fn every_simulation_is_counted_once_at_the_root_and_no_virtual_loss_remains() {
             Budget::iterations(6000),
             &mut NoClock,
             &mut TestThreads(threads),
-            ParallelSettings { virtual_loss: vl },
+            ParallelSettings {
+                virtual_loss: vl,
+                ..Default::default()
+            },
         );
         assert_eq!(r.simulations, 6000);
         assert_eq!(r.stop, StopReason::Iterations);
@@ -136,7 +139,7 @@ fn one_thread_is_the_single_threaded_search_bit_for_bit() {
 }
 
 /// Tic-Tac-Toe positions `plies` random moves from the start (not finished).
-fn ttt_positions() -> Vec<TicTacToe> {
+pub(super) fn ttt_positions() -> Vec<TicTacToe> {
     let mut out = Vec::new();
     for seed in 0..12u64 {
         let mut rng = seeded(seed);
