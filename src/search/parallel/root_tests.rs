@@ -1,7 +1,7 @@
 //! Tests of root parallelism ([`ParallelMode::Root`]): reproducible, every simulation counted,
 //! proofs as the single-threaded search's, the calling thread's tree kept for reuse.
 
-use super::tests::{TestThreads, check_counts, ttt_positions};
+use super::tests::{SkipsHelpers, TestThreads, check_counts, ttt_positions};
 use super::{OneThread, ParallelMode, ParallelSettings, Threads};
 use crate::game::Game;
 use crate::games::breakthrough::Breakthrough;
@@ -120,18 +120,6 @@ fn root_parallel_proofs_agree_with_the_single_threaded_search_on_tic_tac_toe() {
             assert_eq!(c.proven, Proven::Win, "position {i}: the move played wins");
         }
         check_counts(&mut nodes, r.nodes_used);
-    }
-}
-
-/// A host that claims `n` threads and starts none of the helpers.
-struct SkipsHelpers(u32);
-
-impl Threads for SkipsHelpers {
-    fn count(&self) -> u32 {
-        self.0
-    }
-    fn run(&mut self, _helper: &(dyn Fn(u32) + Sync), main: &mut dyn FnMut()) {
-        main();
     }
 }
 

@@ -370,7 +370,14 @@ impl<'t, G: Game> Shared<'t, G> {
                     full = true;
                 }
             }
-            if n.flags() & flag::EXPANDED != 0 && path.len() < MAX_TREE_DEPTH {
+            // A node is played out from on its first visit even if the solver step
+            // (`expand_lost_siblings`) has already expanded it, as in the one-thread search
+            // (row B18 of docs/reproduction.md).
+            let f = n.flags();
+            if f & flag::EXPANDED != 0
+                && path.len() < MAX_TREE_DEPTH
+                && (node == NodeId::ROOT || f & flag::VISITED != 0)
+            {
                 let child = self.select(node, game, rng);
                 let c = self.node(child);
                 let Some(mv) = G::decode_move(c.mv.load(Ordering::Relaxed)) else {
@@ -392,10 +399,63 @@ impl<'t, G: Game> Shared<'t, G> {
             break playout::run(&mut scratch, &self.config, rng).0;
         };
         self.backpropagate(&path, reward_first, batch);
-        while let Some((_, mv, u, _)) = path.pop() {
+        // The paper's code's solver step on the way back up, as in the one-thread search
+        // (`Mcts::expand_lost_siblings`, row B16 of docs/reproduction.md); once it has run, the
+        // nodes above it take up the new proofs.
+        let fix = self.config.solver && !self.config.text_solver;
+        let mut dirty = false;
+        while let Some((child, mv, u, _)) = path.pop() {
             game.undo(mv, u);
+            if !fix {
+                continue;
+            }
+            let parent = path.last().map_or(NodeId::ROOT, |s| s.0);
+            if dirty {
+                self.refresh(parent);
+            }
+            if self.node(child).proven() == Proven::Loss
+                && self.node(parent).proven() == Proven::Unknown
+            {
+                if let Expanded::Full = self.expand_lost_siblings(parent, game) {
+                    full = true;
+                }
+                dirty = true;
+            }
         }
         full
+    }
+
+    /// The paper's code's solver step (as `Mcts::expand_lost_siblings`): a child of `node` has
+    /// just been found a proven loss for the side to move at `node` (`game` is at `node`). Each
+    /// child in turn, up to the first one that is not a proven loss, is expanded if it is
+    /// still a leaf, so a child the opponent wins at once is proven at once. A child another
+    /// thread is expanding ends the walk (its proof comes with that thread's expansion, and
+    /// reaches `node` at a later backup). Returns `Full` if the pool had no room.
+    fn expand_lost_siblings(&self, node: NodeId, game: &mut G) -> Expanded {
+        let first = self.node(node).first_child.load(Ordering::Relaxed);
+        let mut outcome = Expanded::Yes;
+        for (i, c) in self.children(node).iter().enumerate() {
+            if c.proven() == Proven::Unknown && c.flags() & (flag::EXPANDED | flag::TERMINAL) == 0 {
+                let Some(mv) = G::decode_move(c.mv.load(Ordering::Relaxed)) else {
+                    break;
+                };
+                let u = game.make(mv);
+                let r = self.expand(NodeId(first + i as u32), game);
+                game.undo(mv, u);
+                match r {
+                    Expanded::Yes => {}
+                    other => {
+                        outcome = other;
+                        break;
+                    }
+                }
+            }
+            if c.proven() != Proven::Loss {
+                break;
+            }
+        }
+        self.refresh(node);
+        outcome
     }
 
     /// Claims `node` and creates its children (all of them, each evaluated, then the one-ply

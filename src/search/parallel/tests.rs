@@ -31,6 +31,19 @@ impl Threads for TestThreads {
     }
 }
 
+/// A host that claims `n` threads and starts none of the helpers: the parallel loop runs on
+/// the calling thread alone.
+pub(super) struct SkipsHelpers(pub(super) u32);
+
+impl Threads for SkipsHelpers {
+    fn count(&self) -> u32 {
+        self.0
+    }
+    fn run(&mut self, _helper: &(dyn Fn(u32) + Sync), main: &mut dyn FnMut()) {
+        main();
+    }
+}
+
 fn parallel<G: Game>(
     game: &G,
     config: Valid<MctsConfig<G>>,
@@ -335,4 +348,57 @@ fn code_ties_order_the_children_of_every_node_in_the_parallel_search_too() {
         }
     }
     assert!(sorted_nodes > 100, "{sorted_nodes} expanded nodes checked");
+}
+
+#[test]
+fn the_parallel_loop_alone_is_the_single_threaded_search_solver_step_included() {
+    // Without a virtual loss and below the batching threshold, the parallel loop on one thread
+    // makes the same choices from the same random numbers as the one-thread loop: the same
+    // tree, bit for bit, including the nodes the solver step (B16) expanded and proved. Sharp
+    // middle games from random play, where proofs happen.
+    let mut proofs = 0;
+    for seed in 0..6u64 {
+        let mut game = Breakthrough::new();
+        let mut rng = seeded(100 + seed);
+        let mut list = <Breakthrough as Game>::MoveList::default();
+        for _ in 0..44 {
+            game.legal_moves(&mut list);
+            let mv = list.moves()[below(&mut rng, list.moves().len() as u32) as usize];
+            let before = game.clone();
+            game.make(mv);
+            if game.outcome().is_some() {
+                game = before;
+                break;
+            }
+        }
+        for label in ["mcts", "mcts(efLH,bl')"] {
+            let cfg = spec::parse_mcts::<Breakthrough>(label).unwrap();
+            let mut a = vec![Node::EMPTY; 200_000];
+            let mut b = vec![Node::EMPTY; 200_000];
+            let budget = Budget::iterations(3000);
+            let mut g = game.clone();
+            let ra = Mcts::new(&mut a, cfg).search(&mut g, budget, &mut NoClock);
+            let rb = Mcts::new(&mut b, cfg).search_parallel(
+                &mut g,
+                budget,
+                &mut NoClock,
+                &mut SkipsHelpers(2),
+                ParallelSettings {
+                    virtual_loss: 0,
+                    ..Default::default()
+                },
+            );
+            assert_eq!(
+                (ra.best, ra.value, ra.proven, ra.nodes_used),
+                (rb.best, rb.value, rb.proven, rb.nodes_used),
+                "seed {seed}, {label}"
+            );
+            assert!(a == b, "seed {seed}, {label}: the trees differ");
+            proofs += a[..ra.nodes_used as usize]
+                .iter()
+                .filter(|n| n.proven != Proven::Unknown && !n.is(flag::TERMINAL))
+                .count();
+        }
+    }
+    assert!(proofs > 0, "the positions must exercise the solver");
 }
