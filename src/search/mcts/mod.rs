@@ -438,17 +438,7 @@ impl<'a, G: Game> Mcts<'a, G> {
         result.stop = stop;
         result.elapsed_us = clock.now_us().saturating_sub(start);
         result.nodes_used = self.pool.len();
-        let root = *self.pool.get(NodeId::ROOT);
-        // Root values are stored for the mover into the root; flip to the side to move.
-        result.proven = root.proven.flipped();
-        if let Some(best) = self.best_child(NodeId::ROOT) {
-            let b = self.pool.get(best);
-            result.best = G::decode_move(b.mv);
-            result.value = match result.proven.reward() {
-                Some(r) => r,
-                None => b.mean(),
-            };
-        }
+        self.root_decision(&mut result);
         if result.best.is_none() {
             // No child was visited: the budget stopped the search before its first simulation
             // (e.g. a node budget the root's expansion already spent). Play the one-ply
@@ -460,6 +450,23 @@ impl<'a, G: Game> Mcts<'a, G> {
             return r;
         }
         result
+    }
+
+    /// Reads the search's answer off the tree into `result`: the root's proof, the move
+    /// [`best_child`](Self::best_child) chooses and its value (the proven value if the root is
+    /// proven, else the move's mean). Leaves `best` as it was if no child can be chosen.
+    pub(crate) fn root_decision(&self, result: &mut SearchResult<G>) {
+        let root = *self.pool.get(NodeId::ROOT);
+        // Root values are stored for the mover into the root; flip to the side to move.
+        result.proven = root.proven.flipped();
+        if let Some(best) = self.best_child(NodeId::ROOT) {
+            let b = self.pool.get(best);
+            result.best = G::decode_move(b.mv);
+            result.value = match result.proven.reward() {
+                Some(r) => r,
+                None => b.mean(),
+            };
+        }
     }
 
     /// Without room for a tree: the move whose resulting position evaluates best.

@@ -217,16 +217,7 @@ impl<G: Game> Mcts<'_, G> {
             if config.solver {
                 main.refresh(NodeId::ROOT);
             }
-            let root = *main.pool.get(NodeId::ROOT);
-            result.proven = root.proven.flipped();
-            if let Some(best) = main.best_child(NodeId::ROOT) {
-                let b = main.pool.get(best);
-                result.best = G::decode_move(b.mv);
-                result.value = match result.proven.reward() {
-                    Some(r) => r,
-                    None => b.mean(),
-                };
-            }
+            main.root_decision(&mut result);
         }
         let state = main.suspend();
         let len = state.nodes_used();

@@ -1,7 +1,7 @@
 //! Tests of root parallelism ([`ParallelMode::Root`]): reproducible, every simulation counted,
 //! proofs as the single-threaded search's, the calling thread's tree kept for reuse.
 
-use super::tests::{SkipsHelpers, TestThreads, check_counts, ttt_positions};
+use super::tests::{SkipsHelpers, TestThreads, check_counts, reuse_over_six_moves, ttt_positions};
 use super::{OneThread, ParallelMode, ParallelSettings, Threads};
 use crate::game::Game;
 use crate::games::breakthrough::Breakthrough;
@@ -73,30 +73,8 @@ fn a_root_parallel_search_is_reproducible_and_counts_every_simulation() {
 
 #[test]
 fn a_root_parallel_search_keeps_the_calling_threads_tree_for_reuse() {
-    let cfg = spec::parse_mcts::<Breakthrough>("mcts(ipp,im0.4,reuse)").unwrap();
-    let mut nodes = vec![Node::EMPTY; 300_000];
-    let mut game = Breakthrough::new();
-    let mut m = Mcts::new(&mut nodes, cfg);
-    let mut threads = TestThreads(2);
-    for ply in 0..6 {
-        let r = m.search_parallel(
-            &mut game,
-            Budget::iterations(3000),
-            &mut NoClock,
-            &mut threads,
-            ROOT,
-        );
-        let best = r.best.unwrap();
-        assert!(game.is_legal(best), "ply {ply}");
-        assert!(
-            m.nodes_used() <= 150_000,
-            "the calling thread's tree stays in its half"
-        );
-        let kept = m.root_children().find(|c| c.mv == best).unwrap().visits;
-        m.advance(best);
-        game.make(best);
-        assert_eq!(m.pool().get(NodeId::ROOT).visits, kept, "ply {ply}");
-    }
+    // The calling thread's tree stays in its half of the 300,000 nodes.
+    reuse_over_six_moves(2, ROOT, 150_000);
 }
 
 #[test]

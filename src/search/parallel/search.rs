@@ -6,7 +6,6 @@ use super::shared::{Shared, supports};
 use super::{ParallelMode, ParallelSettings, Threads};
 use crate::game::{Game, MoveBuffer};
 use crate::search::mcts::{Mcts, SearchResult};
-use crate::search::node::NodeId;
 use crate::search::{Budget, Clock};
 
 impl<G: Game> Mcts<'_, G> {
@@ -80,16 +79,7 @@ impl<G: Game> Mcts<'_, G> {
             self.clear();
             return self.fallback(game, moves.moves(), result);
         }
-        let root = *self.pool.get(NodeId::ROOT);
-        result.proven = root.proven.flipped();
-        if let Some(best) = self.best_child(NodeId::ROOT) {
-            let b = self.pool.get(best);
-            result.best = G::decode_move(b.mv);
-            result.value = match result.proven.reward() {
-                Some(r) => r,
-                None => b.mean(),
-            };
-        }
+        self.root_decision(&mut result);
         if result.best.is_none() {
             let pool_full = result.pool_full;
             let mut r = self.fallback(game, moves.moves(), result);

@@ -241,35 +241,31 @@ fn a_full_pool_gives_a_legal_move_and_a_sound_tree() {
     check_counts(&mut nodes, r.nodes_used);
 }
 
-#[test]
-fn tree_reuse_keeps_the_played_subtree_across_parallel_searches() {
+/// Six moves of `mcts(ipp,im0.4,reuse)` searched on `threads` threads with `settings`, each
+/// followed by `advance`: each move is legal, the reused root starts with the visits its
+/// subtree had, and the tree never holds more than `max_nodes`.
+pub(super) fn reuse_over_six_moves(threads: u32, settings: ParallelSettings, max_nodes: u32) {
     let cfg = spec::parse_mcts::<Breakthrough>("mcts(ipp,im0.4,reuse)").unwrap();
     let mut nodes = vec![Node::EMPTY; 300_000];
     let mut game = Breakthrough::new();
     let mut m = Mcts::new(&mut nodes, cfg);
-    let mut threads = TestThreads(3);
+    let mut threads = TestThreads(threads);
     for ply in 0..6 {
-        let r = m.search_parallel(
-            &mut game,
-            Budget::iterations(3000),
-            &mut NoClock,
-            &mut threads,
-            ParallelSettings::default(),
-        );
+        let budget = Budget::iterations(3000);
+        let r = m.search_parallel(&mut game, budget, &mut NoClock, &mut threads, settings);
         let best = r.best.unwrap();
-        assert!(game.is_legal(best));
-        let kept = m
-            .root_children()
-            .find(|c| c.mv == best)
-            .map(|c| c.visits)
-            .unwrap();
+        assert!(game.is_legal(best), "ply {ply}");
+        assert!(m.nodes_used() <= max_nodes, "ply {ply}: {}", m.nodes_used());
+        let kept = m.root_children().find(|c| c.mv == best).unwrap().visits;
         m.advance(best);
         game.make(best);
-        if ply > 0 {
-            // The reused root starts with the visits its subtree had.
-            assert_eq!(m.pool().get(NodeId::ROOT).visits, kept, "ply {ply}");
-        }
+        assert_eq!(m.pool().get(NodeId::ROOT).visits, kept, "ply {ply}");
     }
+}
+
+#[test]
+fn tree_reuse_keeps_the_played_subtree_across_parallel_searches() {
+    reuse_over_six_moves(3, ParallelSettings::default(), 300_000);
 }
 
 #[test]
