@@ -5,9 +5,10 @@
 //! schemes they measured with few threads).
 //!
 //! The threads share nothing while they search, so no cache line moves between cores: on the
-//! project's 2-core machines a shared tree gets 1.3× one thread's simulations a second and
-//! separate trees 2× (docs/parallel.md). With a simulation or node budget the result is
-//! reproducible: each tree's share of the budget and its seed depend only on the thread count.
+//! 2-core machine of docs/performance.md's "Session 14" a shared tree got 1.3–1.5× one thread's
+//! simulations a second and separate trees 2.0–2.3×. With a simulation or node budget the
+//! result is reproducible: each tree's share of the budget and its seed depend only on the
+//! thread count.
 
 use super::Threads;
 use super::shared::supports;
