@@ -107,42 +107,6 @@ impl<G: Game> Clone for MctsState<G> {
 }
 
 impl<G: Game> MctsState<G> {
-    /// A state from its parts (the root-parallel search lends its searcher's to the calling
-    /// thread's tree).
-    #[cfg(all(
-        target_has_atomic = "8",
-        target_has_atomic = "16",
-        target_has_atomic = "32"
-    ))]
-    pub(crate) fn parts(
-        config: MctsConfig<G>,
-        rng: SearchRng,
-        root_state: Option<G>,
-        len: u32,
-    ) -> Self {
-        MctsState {
-            config,
-            rng,
-            root_state,
-            len,
-        }
-    }
-
-    /// Nodes in use by the suspended tree.
-    pub fn nodes_used(&self) -> u32 {
-        self.len
-    }
-
-    /// The generator and the root position, taken back by the searcher that lent them.
-    #[cfg(all(
-        target_has_atomic = "8",
-        target_has_atomic = "16",
-        target_has_atomic = "32"
-    ))]
-    pub(crate) fn into_generator_and_root(self) -> (SearchRng, Option<G>) {
-        (self.rng, self.root_state)
-    }
-
     /// A fresh state: no tree, generator seeded from `config.seed`.
     pub fn new(config: Valid<MctsConfig<G>>) -> Self {
         let config = config.into_inner();

@@ -14,8 +14,9 @@ use super::Threads;
 use super::shared::supports;
 use crate::game::{Game, MoveBuffer};
 use crate::search::config::Valid;
-use crate::search::mcts::{Mcts, MctsState, SearchResult};
+use crate::search::mcts::{Mcts, SearchResult};
 use crate::search::node::{Node, NodeId, Proven, flag};
+use crate::search::pool::Pool;
 use crate::search::{Budget, Clock};
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, Ordering};
@@ -163,14 +164,17 @@ impl<G: Game> Mcts<'_, G> {
         }
         let helpers = n - 1;
         let config = self.config;
-        let state = MctsState::parts(
-            config,
-            self.rng.clone(),
-            self.root_state.take(),
-            self.pool.len(),
-        );
+        let len = self.pool.len();
         let (mine, rest) = self.pool.slots_mut().split_at_mut(mine);
-        let mut main = Mcts::resume(mine, state);
+        // The calling thread's searcher: this one's tree, generator and root over `mine`.
+        let mut pool = Pool::new(mine);
+        let reused = pool.restore_len(len);
+        let mut main = Mcts {
+            pool,
+            config,
+            rng: self.rng.clone(),
+            root_state: self.root_state.take().filter(|_| reused),
+        };
         let stop = AtomicBool::new(false);
         let reports = [const { Report::new() }; MAX_ROOT_TREES];
         let mut result = None;
@@ -220,11 +224,9 @@ impl<G: Game> Mcts<'_, G> {
             }
             main.root_decision(&mut result);
         }
-        let state = main.suspend();
-        let len = state.nodes_used();
-        let (rng, root_state) = state.into_generator_and_root();
-        self.rng = rng;
-        self.root_state = root_state;
+        let len = main.pool.len();
+        self.rng = main.rng;
+        self.root_state = main.root_state;
         if !self.pool.restore_len(len) {
             self.root_state = None;
         }
