@@ -14,6 +14,10 @@ import java.util.List;
  *
  * Usage: java -cp BUILD:. PaperRate MS ROUNDS LABEL...
  *
+ * A label `kalah:LABEL` is the code's Kalah player of that label (`kalah:mcts_s_h_pd4_im0.3`),
+ * measured from the Kalah start only (the code's `kalah.game.Board.initialize()`, four stones a
+ * house, as `imcts search kalah`'s default position).
+ *
  * Each round runs, for each position (the start, then the middle position
  * `8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w`) and each label in the order given,
  * one timed search of MS milliseconds from a fresh tree, so the labels are measured alternately
@@ -27,9 +31,17 @@ import java.util.List;
  */
 public class PaperRate {
     static final String MIDDLE = "8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w";
+    /** A label with this prefix (`kalah:mcts_s_h_pd4`) is a Kalah player, measured at the
+     *  Kalah start (four stones a house) only. */
+    static final String KALAH = "kalah:";
 
     /** The paper code's options for `label`, set as its SimGame.loadPlayer sets them. */
     static MCTSOptions options(String label, int ms) {
+        String game = "breakthrough";
+        if (label.startsWith(KALAH)) {
+            game = "kalah";
+            label = label.substring(KALAH.length());
+        }
         String[] parts = label.split("_");
         if (!parts[0].equals("mcts"))
             throw new IllegalArgumentException("only mcts_... labels: " + label);
@@ -38,7 +50,7 @@ public class PaperRate {
         o.useHeuristics = false;
         o.solver = false;
         o.timeInterval = ms;
-        o.setGame("breakthrough");
+        o.setGame(game);
         for (int i = 1; i < parts.length; i++) {
             String t = parts[i];
             if (t.startsWith("pd")) { o.earlyEval = true; o.pdepth = Integer.parseInt(t.substring(2)); }
@@ -91,7 +103,14 @@ public class PaperRate {
 
     /** One timed search; returns {simulations, elapsed ms}. */
     static double[] search(String label, String pos, int ms) throws Exception {
-        breakthrough.game.Board b = board(pos);
+        ai.framework.IBoard b;
+        if (label.startsWith(KALAH)) {
+            kalah.game.Board k = new kalah.game.Board();
+            k.initialize();
+            b = k;
+        } else {
+            b = board(pos);
+        }
         MCTSOptions o = options(label, ms);
         MCTSPlayer p = new MCTSPlayer();
         p.setOptions(o);
@@ -113,7 +132,8 @@ public class PaperRate {
         String[] positions = {"start", MIDDLE};
         for (String l : labels)
             for (String pos : positions)
-                search(l, pos, 1000);
+                if (!(l.startsWith(KALAH) && pos != positions[0]))
+                    search(l, pos, 1000);
         List<List<List<Double>>> rates = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
             rates.add(new ArrayList<>());
@@ -123,6 +143,8 @@ public class PaperRate {
         for (int r = 0; r < rounds; r++)
             for (int j = 0; j < positions.length; j++)
                 for (int i = 0; i < labels.size(); i++) {
+                    if (labels.get(i).startsWith(KALAH) && j > 0)
+                        continue;
                     double[] s = search(labels.get(i), positions[j], ms);
                     double rate = s[0] / (s[1] / 1000.0);
                     rates.get(i).get(j).add(rate);
@@ -133,6 +155,8 @@ public class PaperRate {
         for (int j = 0; j < positions.length; j++)
             for (int i = 0; i < labels.size(); i++) {
                 List<Double> v = new ArrayList<>(rates.get(i).get(j));
+                if (v.isEmpty())
+                    continue;
                 v.sort(null);
                 int n = v.size();
                 double med = n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
