@@ -2,7 +2,7 @@
 //! engine. Every command gets exactly one answer line: `ok [...]` or `error <reason>`; a
 //! failed command changes nothing. See the README for the commands and a transcript.
 
-use crate::player::{DEFAULT_NODES, HeapMemory};
+use crate::player::{DEFAULT_NODES, HeapMemory, nodes_for};
 use crate::search::wall_clock;
 use imcts::search::{Budget, Proven};
 use imcts::session::{Player, Session};
@@ -32,7 +32,10 @@ struct EngineState<G: Game> {
     built: bool,
     spec: String,
     seed: u64,
-    pool: usize,
+    /// The pool the `pool` command asked for; `None`: sized from each `go`'s budget.
+    pool: Option<usize>,
+    /// The capacity of the player's memory as built.
+    capacity: usize,
 }
 
 impl<G: Game> EngineState<G> {
@@ -44,21 +47,28 @@ impl<G: Game> EngineState<G> {
             built: false,
             spec: "mcts".into(),
             seed: 1,
-            pool: DEFAULT_NODES,
+            pool: None,
+            capacity: 0,
         }
     }
 
-    /// Builds the player and its memory if `player`, `seed` or `pool` changed them.
-    fn ready(&mut self) -> Result<(), String> {
-        if !self.built {
+    /// Builds the player and its memory if `player`, `seed` or `pool` changed them, or if
+    /// `budget` needs a larger pool than the one built (without a `pool` command: at least
+    /// [`DEFAULT_NODES`], more for a time budget, see [`nodes_for`]; a pool is never shrunk).
+    fn ready(&mut self, budget: &Budget) -> Result<(), String> {
+        let want = self
+            .pool
+            .unwrap_or_else(|| nodes_for::<G>(budget).max(DEFAULT_NODES));
+        if !self.built || (self.pool.is_none() && want > self.capacity) {
             let (player, memory) = crate::player::build::<G>(
                 &self.spec,
                 &Budget::default(),
-                Some(self.pool),
+                Some(want),
                 Some(self.seed),
             )?;
             self.session.set_player(player);
             self.memory = memory;
+            self.capacity = want;
             self.built = true;
         }
         Ok(())
@@ -105,7 +115,7 @@ impl<G: Game> EngineState<G> {
         if self.session.game().is_terminal() {
             return Err(format!("the game is over ({})", self.status()));
         }
-        self.ready()?;
+        self.ready(&budget)?;
         let mut clock = wall_clock();
         let d = self.session.search_parallel(
             budget,
@@ -229,7 +239,7 @@ impl<G: Game> GameEngine for EngineState<G> {
                 if n == 0 || n > 1 << 28 {
                     return Err("pool: between 1 and 268435456 nodes".into());
                 }
-                self.pool = n;
+                self.pool = Some(n);
                 self.built = false;
                 Ok("ok".into())
             }
@@ -286,4 +296,28 @@ pub fn run(args: &crate::search::SearchThreadsArgs) -> Result<(), String> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     serve(stdin.lock(), stdout.lock()).map_err(|e| format!("engine I/O: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imcts::games::tictactoe::TicTacToe;
+    use imcts::session::Memory;
+
+    #[test]
+    fn the_pool_grows_with_the_budget_unless_set_by_hand() {
+        let mut e = EngineState::<TicTacToe>::new();
+        e.handle("go", "sims 10").unwrap();
+        assert_eq!(e.capacity, DEFAULT_NODES, "never below the old default");
+        e.handle("go", "ms 300").unwrap();
+        assert_eq!(e.capacity, nodes_for::<TicTacToe>(&Budget::millis(300)));
+        assert!(e.capacity > DEFAULT_NODES);
+        let grown = e.capacity;
+        e.handle("go", "sims 10").unwrap();
+        assert_eq!(e.capacity, grown, "a pool is never shrunk");
+        e.handle("pool", "1000").unwrap();
+        e.handle("go", "ms 300").unwrap();
+        assert_eq!(e.capacity, 1000, "the pool command decides");
+        assert_eq!(e.memory.nodes().len(), 1000);
+    }
 }

@@ -140,9 +140,11 @@ pub struct SearchArgs {
     /// Seed of the search's random generator (overrides a seed in the spec).
     #[arg(long)]
     seed: Option<u64>,
-    /// Node pool capacity (24 bytes a node).
-    #[arg(long, default_value_t = DEFAULT_POOL)]
-    pool: usize,
+    /// Node pool capacity (24 bytes a node). Default: at least 2 Mi nodes (48 MiB), more for a
+    /// time budget (12 million nodes a second of it, up to 8 Mi nodes) so that the tree does not
+    /// fill the pool before the time is up.
+    #[arg(long)]
+    pool: Option<usize>,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -150,8 +152,9 @@ pub struct SearchArgs {
     threads: SearchThreadsArgs,
 }
 
-/// Default node capacity: 2 Mi nodes, 48 MiB.
-pub const DEFAULT_POOL: usize = 1 << 21;
+/// The smallest default node capacity: 2 Mi nodes, 48 MiB (a time budget gets more:
+/// [`crate::player::nodes_for`]).
+pub const DEFAULT_POOL: usize = crate::player::DEFAULT_NODES;
 
 /// The most nodes a pool can use (node ids are 32-bit); larger `--pool` values are refused.
 pub const MAX_POOL: usize = u32::MAX as usize - 1;
@@ -170,12 +173,15 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     let mut game: G = crate::games::position_or_start(args.position.as_deref())?;
     let budget = args.budget.budget()?;
     let spec = crate::player::parse::<G>(&args.player, args.seed)?;
-    if args.pool == 0 || args.pool > MAX_POOL {
+    if args.pool.is_some_and(|p| p == 0 || p > MAX_POOL) {
         return Err(format!(
             "--pool must be between 1 and {MAX_POOL} nodes (the kernel's limit)"
         ));
     }
-    let mut memory = crate::player::memory_for(&spec, &budget, Some(args.pool))?;
+    let pool = args
+        .pool
+        .unwrap_or_else(|| crate::player::nodes_for::<G>(&budget).max(DEFAULT_POOL));
+    let mut memory = crate::player::memory_for(&spec, &budget, Some(pool))?;
     let mut player = Player::new(spec);
     let mut clock = wall_clock();
     let t = Instant::now();
