@@ -2,7 +2,7 @@
 //! engine. Every command gets exactly one answer line: `ok [...]` or `error <reason>`; a
 //! failed command changes nothing. See the README for the commands and a transcript.
 
-use crate::player::{DEFAULT_NODES, HeapMemory, nodes_for};
+use crate::player::{HeapMemory, default_pool};
 use crate::search::wall_clock;
 use imcts::search::{Budget, Proven};
 use imcts::session::{Player, Session};
@@ -52,14 +52,13 @@ impl<G: Game> EngineState<G> {
         }
     }
 
-    /// Builds the player and its memory if `player`, `seed` or `pool` changed them, or if
-    /// `budget` needs a larger pool than the one built (without a `pool` command: at least
-    /// [`DEFAULT_NODES`], more for a time budget, see [`nodes_for`]; a pool is never shrunk).
+    /// Builds the player and its memory if `player`, `seed` or `pool` changed them, or if an
+    /// MCTS player's `budget` needs a larger pool than the one built (without a `pool`
+    /// command: [`default_pool`]; a pool is never shrunk, and an αβ player's table is kept).
     fn ready(&mut self, budget: &Budget) -> Result<(), String> {
-        let want = self
-            .pool
-            .unwrap_or_else(|| nodes_for::<G>(budget).max(DEFAULT_NODES));
-        if !self.built || (self.pool.is_none() && want > self.capacity) {
+        let want = self.pool.unwrap_or_else(|| default_pool::<G>(budget));
+        let grow = self.pool.is_none() && want > self.capacity && self.session.player().is_mcts();
+        if !self.built || grow {
             let (player, memory) = crate::player::build::<G>(
                 &self.spec,
                 &Budget::default(),
@@ -301,6 +300,7 @@ pub fn run(args: &crate::search::SearchThreadsArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::{DEFAULT_NODES, nodes_for};
     use imcts::games::tictactoe::TicTacToe;
     use imcts::session::Memory;
 

@@ -77,6 +77,13 @@ pub fn nodes_for<G: Game>(budget: &Budget) -> usize {
         .min(MAX_BUDGET_NODES)
 }
 
+/// The pool a search front end takes when it is not given one: [`nodes_for`] its budget, but
+/// never below [`DEFAULT_NODES`] (what `search` and `imcts engine` always had before time
+/// budgets were sized, so a simulation budget's search is unchanged).
+pub fn default_pool<G: Game>(budget: &Budget) -> usize {
+    nodes_for::<G>(budget).max(DEFAULT_NODES)
+}
+
 /// A spec error as the command line prints it; an unknown label also lists the game's
 /// evaluation labels (`mcts(efMS)` in Kalah names no evaluation of Kalah's).
 pub fn spec_error<G: Game>(e: spec::SpecError<'_>) -> String {

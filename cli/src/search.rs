@@ -152,10 +152,6 @@ pub struct SearchArgs {
     threads: SearchThreadsArgs,
 }
 
-/// The smallest default node capacity: 2 Mi nodes, 48 MiB (a time budget gets more:
-/// [`crate::player::nodes_for`]).
-pub const DEFAULT_POOL: usize = crate::player::DEFAULT_NODES;
-
 /// The most nodes a pool can use (node ids are 32-bit); larger `--pool` values are refused.
 pub const MAX_POOL: usize = u32::MAX as usize - 1;
 
@@ -180,7 +176,7 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
     }
     let pool = args
         .pool
-        .unwrap_or_else(|| crate::player::nodes_for::<G>(&budget).max(DEFAULT_POOL));
+        .unwrap_or_else(|| crate::player::default_pool::<G>(&budget));
     let mut memory = crate::player::memory_for(&spec, &budget, Some(pool))?;
     let mut player = Player::new(spec);
     let mut clock = wall_clock();
