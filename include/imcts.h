@@ -429,8 +429,10 @@ imcts_status imcts_config_default(imcts_game game, struct imcts_config *out);
 // …: the grammar of the kernel's `search::spec` module) for `game` into `*out`.
 // `IMCTS_STATUS_BAD_SPEC` for a spec the kernel rejects (unknown or repeated labels, values
 // out of range, non-finite numbers, options the game lacks) and for one whose configuration
-// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches);
-// `imcts_config_parse_error` says which label is wrong and why.
+// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
+// and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
+// `text-solver`, `text-proven`, `code-proof-visits`, `code-ties`, `ep`): such a label is
+// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 //

@@ -348,6 +348,9 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
             max_plies: c.max_playout_plies,
         },
         node_priors: (c.node_priors != 0).then_some(c.node_priors),
+        // Evaluation priors (`ep`) are a spec label the struct does not carry (its layout is
+        // fixed within an ABI version); `imcts_config_parse` refuses specs that use them.
+        eval_priors: None,
         progressive_bias: opt_f32_in(c.progressive_bias),
         max_backprop: (c.max_backprop != 0).then_some(c.max_backprop),
         stop_when_full: c.stop_when_full != 0,
@@ -364,7 +367,12 @@ fn default_for<G: Game>() -> imcts_config {
 
 fn parse_for<G: Game>(text: &str) -> Result<imcts_config, imcts_status> {
     let c = match spec::parse::<G>(text).map_err(|_| imcts_status::BadSpec)? {
-        PlayerSpec::Mcts(cfg) => to_c(&cfg),
+        PlayerSpec::Mcts(cfg) => {
+            if uncarried(&cfg).is_some() {
+                return Err(imcts_status::BadSpec);
+            }
+            to_c(&cfg)
+        }
         PlayerSpec::AlphaBeta(ab, tt) => {
             let mut c = default_for::<G>();
             c.algorithm = IMCTS_ALGORITHM_ALPHABETA;
@@ -379,10 +387,47 @@ fn parse_for<G: Game>(text: &str) -> Result<imcts_config, imcts_status> {
     Ok(c)
 }
 
+/// The first label of `cfg` that [`imcts_config`] cannot carry (the paper's-text and
+/// paper's-code experiment labels, evaluation priors), so that `imcts_config_parse` refuses the
+/// spec instead of dropping the option without a word.
+fn uncarried<G: Game>(cfg: &MctsConfig<G>) -> Option<&'static str> {
+    first_set([
+        cfg.text_solver,
+        cfg.text_proven,
+        cfg.code_proof_visits,
+        cfg.code_ties,
+        cfg.playout.text_det,
+        cfg.playout.text_ipp,
+        cfg.eval_priors.is_some(),
+    ])
+}
+
+/// The label of the first flag set, in [`uncarried`]'s order. Not generic: one copy for every
+/// game (the browser's module counts its bytes).
+#[inline(never)]
+fn first_set(flags: [bool; 7]) -> Option<&'static str> {
+    use imcts::search::spec::label as l;
+    const LABELS: [&str; 7] = [
+        l::TEXT_SOLVER,
+        l::TEXT_PROVEN,
+        l::CODE_PROOF_VISITS,
+        l::CODE_TIES,
+        l::TEXT_DET,
+        l::TEXT_IPP,
+        l::EP,
+    ];
+    flags.iter().position(|&f| f).map(|i| LABELS[i])
+}
+
 /// Writes why `text` fails [`parse_for`] (nothing if it parses) for `imcts_config_parse_error`.
 pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) -> core::fmt::Result {
     match spec::parse::<G>(text) {
         Err(e) => write!(w, "{e}"),
+        Ok(PlayerSpec::Mcts(cfg)) if uncarried(&cfg).is_some() => write!(
+            w,
+            "'{}': the C configuration struct cannot carry this label",
+            uncarried(&cfg).unwrap_or_default()
+        ),
         Ok(_) if parse_for::<G>(text).is_err() => {
             w.write_str("the spec parses, but its configuration is out of range for this game")
         }
@@ -419,8 +464,10 @@ pub unsafe extern "C" fn imcts_config_default(
 /// …: the grammar of the kernel's `search::spec` module) for `game` into `*out`.
 /// `IMCTS_STATUS_BAD_SPEC` for a spec the kernel rejects (unknown or repeated labels, values
 /// out of range, non-finite numbers, options the game lacks) and for one whose configuration
-/// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches);
-/// `imcts_config_parse_error` says which label is wrong and why.
+/// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
+/// and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
+/// `text-solver`, `text-proven`, `code-proof-visits`, `code-ties`, `ep`): such a label is
+/// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why.
 ///
 /// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 ///

@@ -450,6 +450,22 @@ fn specs_parse_into_the_config() {
         Err(imcts_status::BadSpec)
     );
     assert!(parse(IMCTS_GAME_LOA, "mcts(one,abp,det0.7,im0.2)").is_ok());
+    // Labels the struct has no field for are refused, not dropped.
+    for uncarried in [
+        "mcts(bl,code-ties)",
+        "mcts(bl,text-det)",
+        "mcts(ipp,text-ipp)",
+        "mcts(text-solver)",
+        "mcts(im0.4,text-proven)",
+        "mcts(code-proof-visits)",
+        "mcts(im0.4,ep10)",
+    ] {
+        assert_eq!(
+            parse(IMCTS_GAME_BREAKTHROUGH, uncarried),
+            Err(imcts_status::BadSpec),
+            "{uncarried}"
+        );
+    }
     assert_eq!(
         parse(IMCTS_GAME_LOA, "mcts(np)"),
         Err(imcts_status::BadSpec)

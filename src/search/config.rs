@@ -134,6 +134,14 @@ pub struct MctsConfig<G: Game> {
     /// Node priors (`np N`): a new child starts with `N` virtual visits, a share of them wins
     /// given by [`Game::node_prior`].
     pub node_priors: Option<u32>,
+    /// Evaluation priors (`ep N`): a new unfinished child starts with `N` virtual visits whose
+    /// mean reward is its static evaluation (`v0`), so that selection ranks a node's new
+    /// children by the evaluation instead of visiting each of them once first; UCT's parent
+    /// count is then the sum of the children's visits, as with node priors. For any game with
+    /// an evaluation. Any count is valid (0 seeds nothing). A spec cannot name both `np` and
+    /// `ep`; in a configuration built in code that sets both, node priors win in a game that
+    /// has them.
+    pub eval_priors: Option<u32>,
     /// Progressive bias (`pb W`): adds `W·H/(n+1)` to a child's score, `H` from
     /// [`Game::move_bias`] or else the child's stored value.
     pub progressive_bias: Option<f32>,
@@ -174,6 +182,7 @@ impl<G: Game> Default for MctsConfig<G> {
             expansion: Expansion::AllChildren,
             playout: PlayoutConfig::default(),
             node_priors: None,
+            eval_priors: None,
             progressive_bias: None,
             max_backprop: None,
             stop_when_full: false,
@@ -188,7 +197,16 @@ impl<G: Game> MctsConfig<G> {
     /// Whether children need their evaluation computed when they enter the tree.
     #[inline]
     pub(crate) fn needs_child_eval(&self) -> bool {
-        self.value_mode != ValueMode::Mean || self.progressive_bias.is_some()
+        self.value_mode != ValueMode::Mean
+            || self.progressive_bias.is_some()
+            || self.eval_priors.is_some()
+    }
+
+    /// Whether new children start with virtual visits (node or evaluation priors), so that
+    /// UCT's parent count is the sum of the children's visits.
+    #[inline(always)]
+    pub(crate) fn seeds_priors(&self) -> bool {
+        (self.node_priors.is_some() && G::HAS_NODE_PRIORS) || self.eval_priors.is_some()
     }
 
     /// Whether the implicit value `v` is backed up as the max over children.

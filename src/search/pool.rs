@@ -131,6 +131,14 @@ impl<'a> Pool<'a> {
         &self.nodes[start..start + n.added as usize]
     }
 
+    /// The sum of the visits of `id`'s children (UCT's parent count with node or evaluation
+    /// priors). Not generic, so `compact-code` builds keep one copy for every game.
+    #[cfg_attr(feature = "compact-code", inline(never))]
+    #[cfg_attr(not(feature = "compact-code"), inline(always))]
+    pub(crate) fn children_visits(&self, id: NodeId) -> u32 {
+        self.children(id).iter().map(|c| c.visits).sum()
+    }
+
     /// Makes the subtree under `new_root` the whole tree, moved to the front of the pool with
     /// `new_root` at index 0. Linear in the pool length, no extra memory.
     ///

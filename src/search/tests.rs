@@ -450,6 +450,53 @@ fn node_priors_seed_virtual_visits() {
 }
 
 #[test]
+fn eval_priors_seed_virtual_visits_at_the_evaluation_and_steer_the_first_choice() {
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(ep5,c0)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    let mut g = pos("8/1pp3p1/pppp1ppp/1p1p1p1p/1P1P1P1P/PPPP1PPP/P3P2P/8 w");
+    let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
+    m.search(&mut g, Budget::iterations(1), &mut NoClock);
+    let kids: Vec<_> = m.root_children().collect();
+    let best = kids
+        .iter()
+        .map(|c| c.value)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let mut entered = 0;
+    for c in &kids {
+        if c.visits == 6 {
+            // The one simulation went to a child of the highest evaluation (C = 0: greedy).
+            entered += 1;
+            assert_eq!(c.value, best);
+        } else {
+            assert_eq!(c.visits, 5);
+            assert!((c.mean - c.value).abs() < 1e-6);
+        }
+    }
+    assert_eq!(entered, 1);
+    // Without the priors every child is visited once before any twice.
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(im0.5,c0)").unwrap();
+    let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
+    m.search(&mut g, Budget::iterations(kids.len() as u64), &mut NoClock);
+    assert!(m.root_children().all(|c| c.visits == 1));
+}
+
+#[test]
+fn eval_priors_work_without_node_priors_and_not_with_them() {
+    use crate::games::lines_of_action::LinesOfAction;
+    let cfg = spec::parse_mcts::<LinesOfAction>("mcts(fet0,im0.6,ep3)").unwrap();
+    let mut nodes = vec![Node::EMPTY; 50_000];
+    let mut g = LinesOfAction::new();
+    let mut m = Mcts::new(&mut nodes, cfg.validate().unwrap());
+    let r = m.search(&mut g, Budget::iterations(500), &mut NoClock);
+    assert!(g.is_legal(r.best.unwrap()));
+    let sum: u32 = m.root_children().map(|c| c.visits).sum();
+    // Every root child carries its 3 virtual visits besides the simulations through it.
+    assert_eq!(sum, 3 * m.root_children().count() as u32 + 500);
+    let e = spec::parse_mcts::<Breakthrough>("mcts(np,ep)").unwrap_err();
+    assert_eq!(e.label, "ep", "{e}");
+}
+
+#[test]
 fn budgets_are_respected() {
     let p = Breakthrough::new();
     let mut nodes = vec![Node::EMPTY; 100_000];

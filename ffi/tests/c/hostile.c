@@ -156,8 +156,18 @@ static void specs_fail_at_parse_time(void) {
     CHECK(s == IMCTS_STATUS_OK && (strstr(why, "finite") || strstr(why, "from 1 to 64")),
           "%s detail: %s", specs[i], why);
   }
+  /* A label the struct has no field for is refused, and the detail names it. */
+  const char *uncarried = "mcts(ipp,im0.4,code-ties)";
+  imcts_config c;
+  CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, uncarried, strlen(uncarried), &c) ==
+            IMCTS_STATUS_BAD_SPEC,
+        "%s parsed", uncarried);
   char why[160];
   size_t len = 0;
+  CHECK(imcts_config_parse_error(IMCTS_GAME_BREAKTHROUGH, uncarried, strlen(uncarried), why,
+                                 sizeof why, &len) == IMCTS_STATUS_OK &&
+            strstr(why, "code-ties") && strstr(why, "cannot carry"),
+        "%s detail: %s", uncarried, why);
   const char *ok = "mcts(ipp,im0.4)";
   imcts_status s =
       imcts_config_parse_error(IMCTS_GAME_LOA, ok, strlen(ok), why, sizeof why, &len);

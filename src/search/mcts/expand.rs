@@ -218,6 +218,8 @@ pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Mov
                 let wins = (rate * nv as f32) as u32;
                 Some((nv, wins as f32 - (nv - wins) as f32))
             }
+            // Evaluation priors: `nv` visits at the mean `value` (in [-1, 1]).
+            (None, None) => cfg.eval_priors.map(|nv| (nv, value * nv as f32)),
             _ => None,
         },
     }

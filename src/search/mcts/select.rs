@@ -56,14 +56,22 @@ impl<G: Game> Mcts<'_, G> {
         }
     }
 
-    /// The parent's count `n_s` in Eq. 1 at `node`. With node priors the paper's code takes
-    /// the sum of the children's visits, prior visits included, so that `ln n_s` and the
-    /// children's counts are on the same scale; otherwise it is the node's own visits.
+    /// [`parent_count`](Self::parent_count) at `node`, its own visits read here (for tests).
+    #[cfg(test)]
     pub(crate) fn uct_parent_visits(&self, node: NodeId) -> u32 {
-        if self.config.node_priors.is_some() && G::HAS_NODE_PRIORS {
-            self.pool.children(node).iter().map(|c| c.visits).sum()
+        self.parent_count(node, self.pool.get(node).visits)
+    }
+
+    /// The parent's count `n_s` in Eq. 1 at `node`, whose own visits (`own`) the caller has
+    /// read already. With node priors the paper's code takes the sum of the children's visits,
+    /// prior visits included, so that `ln n_s` and the children's counts are on the same scale;
+    /// evaluation priors (`ep`) do the same; otherwise it is the node's own visits.
+    #[inline(always)]
+    fn parent_count(&self, node: NodeId, own: u32) -> u32 {
+        if self.config.seeds_priors() {
+            self.pool.children_visits(node)
         } else {
-            self.pool.get(node).visits
+            own
         }
     }
 
@@ -76,7 +84,7 @@ impl<G: Game> Mcts<'_, G> {
     /// of the configuration and of the generator's state: 3.5% of the instructions of a
     /// 20,000-simulation Kalah search, 0.7% of a Breakthrough middle-game one (callgrind).
     #[inline(always)]
-    pub(super) fn select(&mut self, node: NodeId, game: &G) -> NodeId {
+    pub(super) fn select(&mut self, node: NodeId, visits: u32, game: &G) -> NodeId {
         // Plain UCT (no heuristic mixing, no progressive bias) gets its own copy of the loop
         // without those branches: about 6% fewer instructions per simulation under callgrind.
         // (`compact-code` keeps only the general loop, which gives plain UCT's scores exactly.)
@@ -84,16 +92,16 @@ impl<G: Game> Mcts<'_, G> {
             && self.config.value_mode == ValueMode::Mean
             && self.config.progressive_bias.is_none()
         {
-            self.select_with::<true>(node, game)
+            self.select_with::<true>(node, visits, game)
         } else {
-            self.select_with::<false>(node, game)
+            self.select_with::<false>(node, visits, game)
         }
     }
 
     #[inline(always)]
-    fn select_with<const PLAIN: bool>(&mut self, node: NodeId, game: &G) -> NodeId {
+    fn select_with<const PLAIN: bool>(&mut self, node: NodeId, visits: u32, game: &G) -> NodeId {
         let first = self.pool.get(node).first_child;
-        let explore = self.config.uct_c * sqrt_ln(self.uct_parent_visits(node));
+        let explore = self.config.uct_c * sqrt_ln(self.parent_count(node, visits));
         let children = self.pool.children(node);
         let i = uct_choice::<G, Node, PLAIN>(&self.config, children, explore, game, &mut self.rng);
         NodeId(first + i)

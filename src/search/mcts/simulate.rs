@@ -104,7 +104,7 @@ impl<G: Game> Mcts<'_, G> {
             let child = if self.config.expansion == Expansion::OneChild && n.added < n.children {
                 self.add_child(node, game)
             } else {
-                self.select(node, game)
+                self.select(node, n.visits, game)
             };
             let Some(mv) = G::decode_move(self.pool.get(child).mv) else {
                 break Leaf::Broken;

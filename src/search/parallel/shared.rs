@@ -632,7 +632,7 @@ impl<'t, G: Game> Shared<'t, G> {
         let cfg = &self.config;
         let first = self.node(node).first_child.load(Ordering::Relaxed);
         let children = self.children(node);
-        let parent_visits = if cfg.node_priors.is_some() && G::HAS_NODE_PRIORS {
+        let parent_visits = if cfg.seeds_priors() {
             children.iter().map(AtomicNode::visits).sum()
         } else {
             self.node(node).visits()
