@@ -613,6 +613,23 @@ imcts_status imcts_engine_history_len(const struct imcts_engine *engine, size_t 
 // be callable with its context for the duration of the call and must not unwind.
 imcts_status imcts_engine_search(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, struct imcts_result *out);
 
+// Searches as [`imcts_engine_search`] does, with the configuration given as a player spec
+// (`mcts(fet0,im0.6,c0.3,ep10)`, `ab(mia)`: the grammar `imcts_config_parse` reads) instead
+// of an [`imcts_config`]. Every label is available here, also those the struct has no field
+// for and `imcts_config_parse` therefore refuses: evaluation priors (`ep`), the paper's-text
+// and paper's-code labels (`text-…`, `code-…`). The spec is parsed for the engine's game at
+// every call (a few microseconds); a spec that fails to parse gives `IMCTS_STATUS_BAD_SPEC`
+// before anything changes (`imcts_config_parse_error` says why). As with
+// `imcts_engine_search`, an unchanged spec keeps a reused tree.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, BAD_SPEC, BAD_BUDGET,
+// BAD_ENGINE, PANIC (hosted builds).
+//
+// # Safety
+// `engine` as for `imcts_engine_game`; `spec` must be NULL or point to `len` readable bytes;
+// `budget` and `out` as for `imcts_engine_search`.
+imcts_status imcts_engine_search_spec(struct imcts_engine *engine, const char *spec, size_t len, const struct imcts_budget *budget, struct imcts_result *out);
+
 // Writes the principal variation of the last search (the line it expects: the best move, then
 // the replies it considers best; MCTS: the most visited child at each node, αβ: the line of the
 // deepest completed iteration), moves separated by single spaces, to `buf` (buffer convention of

@@ -29,7 +29,7 @@ use imcts::game::{Game, MoveBuffer, Outcome, Player as Side_};
 use imcts::search::alphabeta::TtEntry;
 use imcts::search::config::Valid;
 use imcts::search::node::{Node, Proven};
-use imcts::search::spec::PlayerSpec;
+use imcts::search::spec::{self, PlayerSpec};
 use imcts::search::{Budget, Clock, StopReason};
 use imcts::session::{Memory, Player, Session, SessionError};
 
@@ -1067,7 +1067,47 @@ pub unsafe extern "C" fn imcts_engine_search(
     out: *mut imcts_result,
 ) -> imcts_status {
     // SAFETY: forwarded from the caller.
-    boundary(|| unsafe { search_entry(engine, config, budget, out, &mut None) })
+    boundary(|| unsafe { search_entry(engine, Source::Struct(config), budget, out, &mut None) })
+}
+
+/// Searches as [`imcts_engine_search`] does, with the configuration given as a player spec
+/// (`mcts(fet0,im0.6,c0.3,ep10)`, `ab(mia)`: the grammar `imcts_config_parse` reads) instead
+/// of an [`imcts_config`]. Every label is available here, also those the struct has no field
+/// for and `imcts_config_parse` therefore refuses: evaluation priors (`ep`), the paper's-text
+/// and paper's-code labels (`text-…`, `code-…`). The spec is parsed for the engine's game at
+/// every call (a few microseconds); a spec that fails to parse gives `IMCTS_STATUS_BAD_SPEC`
+/// before anything changes (`imcts_config_parse_error` says why). As with
+/// `imcts_engine_search`, an unchanged spec keeps a reused tree.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, BAD_SPEC, BAD_BUDGET,
+/// BAD_ENGINE, PANIC (hosted builds).
+///
+/// # Safety
+/// `engine` as for `imcts_engine_game`; `spec` must be NULL or point to `len` readable bytes;
+/// `budget` and `out` as for `imcts_engine_search`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_search_spec(
+    engine: *mut imcts_engine,
+    spec: *const c_char,
+    len: usize,
+    budget: *const imcts_budget,
+    out: *mut imcts_result,
+) -> imcts_status {
+    boundary(|| {
+        // SAFETY: `spec` and `len` forwarded from the caller.
+        let text = unsafe { text::input(spec, len) }?;
+        // SAFETY: forwarded from the caller.
+        unsafe { search_entry(engine, Source::Spec(text), budget, out, &mut None) }
+    })
+}
+
+/// Where a search's configuration comes from: the C struct, or a player spec.
+#[derive(Clone, Copy)]
+pub(crate) enum Source<'a> {
+    /// An `imcts_config` (validated at the search).
+    Struct(*const imcts_config),
+    /// A player spec, parsed for the engine's game at the search.
+    Spec(&'a str),
 }
 
 /// The body of [`imcts_engine_search`], and of `imcts_engine_search_threads` with the threads
@@ -1075,20 +1115,28 @@ pub unsafe extern "C" fn imcts_engine_search(
 ///
 /// # Safety
 /// As for [`imcts_engine_search`].
-unsafe fn search_entry(
+pub(crate) unsafe fn search_entry(
     engine: *mut imcts_engine,
-    config: *const imcts_config,
+    source: Source<'_>,
     budget: *const imcts_budget,
     out: *mut imcts_result,
     threads: &mut threads::Lent<'_>,
 ) -> Result<(), imcts_status> {
     {
-        if config.is_null() || budget.is_null() || out.is_null() {
+        if matches!(source, Source::Struct(c) if c.is_null()) || budget.is_null() || out.is_null() {
             return Err(imcts_status::NullPointer);
         }
         // SAFETY: non-NULL and valid for reads (caller's guarantee); both are plain-old-data
         // (integers, floats, a nullable function pointer, a raw pointer), valid for any bits.
-        let (config, budget) = unsafe { (config.read(), budget.read()) };
+        let (config, budget) = unsafe {
+            (
+                match source {
+                    Source::Struct(c) => Some(c.read()),
+                    Source::Spec(_) => None,
+                },
+                budget.read(),
+            )
+        };
         if budget.time_us != 0 && budget.clock.is_none() {
             return Err(imcts_status::BadBudget);
         }
@@ -1110,7 +1158,13 @@ unsafe fn search_entry(
         let mut result = unsafe {
             with_engine(engine, |g, r| {
                 with_side!(g, s => {
-                    let v = validate(&config)?;
+                    let v = match (config, source) {
+                        (Some(c), _) => validate(&c)?,
+                        (None, Source::Spec(text)) => {
+                            spec::parse(text).map_err(|_| imcts_status::BadSpec)?
+                        }
+                        (None, Source::Struct(_)) => return Err(imcts_status::NullPointer),
+                    };
                     Ok(search(s, v, kernel_budget, &mut clock, r, threads))
                 })
             })

@@ -712,3 +712,74 @@ fn principal_variation_of_the_last_search() {
         assert_eq!(pv(e), (line, count));
     }
 }
+
+fn search_spec(
+    e: *mut imcts_engine,
+    spec: &str,
+    b: &imcts_budget,
+) -> Result<imcts_result, imcts_status> {
+    let mut r = std::mem::MaybeUninit::uninit();
+    // SAFETY: valid pointers; `spec` is `len` readable bytes.
+    let st =
+        unsafe { imcts_engine_search_spec(e, spec.as_ptr().cast(), spec.len(), b, r.as_mut_ptr()) };
+    // SAFETY: written on success.
+    (st == imcts_status::Ok)
+        .then(|| unsafe { r.assume_init() })
+        .ok_or(st)
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of simulations: too slow under Miri")]
+fn searches_take_a_spec_with_labels_the_struct_cannot_carry() {
+    // A spec the struct carries searches exactly as the struct does.
+    let spec = "mcts(ipp,im0.4,seed5)";
+    let (_m1, a) = new_engine(IMCTS_GAME_BREAKTHROUGH, 20_000);
+    let (_m2, b) = new_engine(IMCTS_GAME_BREAKTHROUGH, 20_000);
+    let by_struct = search(
+        a,
+        &parse(IMCTS_GAME_BREAKTHROUGH, spec).unwrap(),
+        &sims(500),
+    );
+    let by_spec = search_spec(b, spec, &sims(500)).unwrap();
+    assert_eq!(
+        (best(&by_struct), by_struct.simulations, by_struct.nodes),
+        (best(&by_spec), by_spec.simulations, by_spec.nodes)
+    );
+    // Evaluation priors, which `imcts_config_parse` refuses, search here.
+    let (_m3, loa) = new_engine(IMCTS_GAME_LOA, 50_000);
+    let r = search_spec(loa, "mcts(fet0,im0.6,c0.3,ep10)", &sims(2_000)).unwrap();
+    assert!(moves(loa).0.split(' ').any(|m| m == best(&r)));
+    assert_eq!(r.simulations, 2_000);
+    // Bad input: refused, the engine unchanged.
+    let before = position(loa);
+    for bad in ["mcts(ep0)", "mcts(np)", "mcts(np,ep)", "mcts(", "nope"] {
+        assert_eq!(
+            search_spec(loa, bad, &sims(10)).unwrap_err(),
+            imcts_status::BadSpec,
+            "{bad}"
+        );
+    }
+    let mut r = std::mem::MaybeUninit::uninit();
+    // SAFETY: deliberately NULL / invalid UTF-8 specs; the other pointers are valid.
+    unsafe {
+        assert_eq!(
+            imcts_engine_search_spec(loa, null(), 0, &sims(10), r.as_mut_ptr()),
+            imcts_status::NullPointer
+        );
+        assert_eq!(
+            imcts_engine_search_spec(
+                loa,
+                [0xc3u8, 0x28].as_ptr().cast(),
+                2,
+                &sims(10),
+                r.as_mut_ptr()
+            ),
+            imcts_status::InvalidUtf8
+        );
+        assert_eq!(
+            imcts_engine_search_spec(loa, c"mcts".as_ptr(), 4, null(), r.as_mut_ptr()),
+            imcts_status::NullPointer
+        );
+    }
+    assert_eq!(position(loa), before);
+}

@@ -148,7 +148,7 @@ pub unsafe extern "C" fn imcts_engine_search_parallel(
         }
         lend(t, mode, |lent| {
             // SAFETY: forwarded from the caller.
-            unsafe { search_entry(engine, config, budget, out, lent) }
+            unsafe { search_entry(engine, super::Source::Struct(config), budget, out, lent) }
         })
     })
 }

@@ -203,10 +203,26 @@ static void frozen_clock_stops(imcts_game game, size_t nodes) {
   engine_free(&e);
 }
 
+/* A spec the config struct cannot carry searches through imcts_engine_search_spec. */
+static void search_by_spec(void) {
+  Engine e = engine_new(IMCTS_GAME_LOA, 20000);
+  const char *spec = "mcts(fet0,im0.6,c0.3,ep10)";
+  imcts_budget b = {1000, 0, 0, NULL, NULL};
+  imcts_result r;
+  imcts_status s = imcts_engine_search_spec(e.engine, spec, strlen(spec), &b, &r);
+  CHECK(s == IMCTS_STATUS_OK && r.simulations == 1000 && r.best_move_len > 0, "%s: %s", spec,
+        imcts_status_str(s));
+  const char *bad = "mcts(np,ep)";
+  s = imcts_engine_search_spec(e.engine, bad, strlen(bad), &b, &r);
+  CHECK(s == IMCTS_STATUS_BAD_SPEC, "%s: %s", bad, imcts_status_str(s));
+  engine_free(&e);
+}
+
 int main(void) {
   over_long_positions();
   read_only_engine();
   specs_fail_at_parse_time();
+  search_by_spec();
   frozen_clock_stops(IMCTS_GAME_BREAKTHROUGH, 4096);
   frozen_clock_stops(IMCTS_GAME_TICTACTOE, 64);
   if (failures) {
