@@ -415,6 +415,16 @@ uint32_t imcts_abi_version(void);
 // `"unknown status"` for a value that is none.
 const char *imcts_status_str(uint32_t status);
 
+// Checks a player spec for `game` as `imcts_engine_search_spec` reads it: `IMCTS_STATUS_OK` if
+// it parses (every label, also those `imcts_config` cannot carry), `IMCTS_STATUS_BAD_SPEC` if
+// not. For a host that keeps a spec to search with and wants its error at once.
+//
+// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
+//
+// # Safety
+// `spec` must be NULL or point to `len` readable bytes.
+imcts_status imcts_spec_check(imcts_game game, const char *spec, size_t len);
+
 // Writes the default configuration of `game` to `*out`: MCTS, plain UCT with MCTS-Solver, the
 // game's UCT constant, random playouts, the default seed; αβ fields at depth 64 and 2^20
 // table entries (as the spec `ab` would give).

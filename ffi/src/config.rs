@@ -435,6 +435,28 @@ pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) ->
     }
 }
 
+/// Checks a player spec for `game` as `imcts_engine_search_spec` reads it: `IMCTS_STATUS_OK` if
+/// it parses (every label, also those `imcts_config` cannot carry), `IMCTS_STATUS_BAD_SPEC` if
+/// not. For a host that keeps a spec to search with and wants its error at once.
+///
+/// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
+///
+/// # Safety
+/// `spec` must be NULL or point to `len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_spec_check(
+    game: imcts_game,
+    spec: *const c_char,
+    len: usize,
+) -> imcts_status {
+    boundary(|| {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { text::input(spec, len) }?;
+        let id = GameId::from_u32(game)?;
+        dispatch_game!(id, G => spec::parse::<G>(text).map(|_| ()).map_err(|_| imcts_status::BadSpec))
+    })
+}
+
 /// Writes the default configuration of `game` to `*out`: MCTS, plain UCT with MCTS-Solver, the
 /// game's UCT constant, random playouts, the default seed; αβ fields at depth 64 and 2^20
 /// table entries (as the spec `ab` would give).

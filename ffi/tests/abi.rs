@@ -782,4 +782,25 @@ fn searches_take_a_spec_with_labels_the_struct_cannot_carry() {
         );
     }
     assert_eq!(position(loa), before);
+    // The same verdicts without an engine.
+    let check = |game: u32, spec: &str| {
+        // SAFETY: `spec` is `len` readable bytes.
+        unsafe { imcts_spec_check(game, spec.as_ptr().cast(), spec.len()) }
+    };
+    assert_eq!(
+        check(IMCTS_GAME_LOA, "mcts(fet0,im0.6,c0.3,ep10)"),
+        imcts_status::Ok
+    );
+    assert_eq!(
+        check(IMCTS_GAME_BREAKTHROUGH, "mcts(bl,code-ties)"),
+        imcts_status::Ok
+    );
+    assert_eq!(check(IMCTS_GAME_LOA, "mcts(np,ep)"), imcts_status::BadSpec);
+    assert_eq!(check(IMCTS_GAME_KALAH, "mcts(ipp)"), imcts_status::BadSpec);
+    assert_eq!(check(99, "mcts"), imcts_status::UnknownGame);
+    // SAFETY: deliberately NULL.
+    assert_eq!(
+        unsafe { imcts_spec_check(0, null(), 0) },
+        imcts_status::NullPointer
+    );
 }

@@ -13,9 +13,9 @@ use imcts_ffi::{
     imcts_abi_version, imcts_budget, imcts_child, imcts_config, imcts_config_parse, imcts_engine,
     imcts_engine_align, imcts_engine_history_len, imcts_engine_init, imcts_engine_legal_moves,
     imcts_engine_outcome, imcts_engine_play, imcts_engine_position, imcts_engine_reset,
-    imcts_engine_root_children, imcts_engine_search, imcts_engine_set_position,
-    imcts_engine_side_to_move, imcts_engine_size, imcts_engine_undo, imcts_result, imcts_status,
-    imcts_status_str, imcts_version,
+    imcts_engine_root_children, imcts_engine_search, imcts_engine_search_spec,
+    imcts_engine_set_position, imcts_engine_side_to_move, imcts_engine_size, imcts_engine_undo,
+    imcts_result, imcts_spec_check, imcts_status, imcts_status_str, imcts_version,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -87,7 +87,7 @@ struct RawEngine {
     /// The engine's memory; its heap address never changes, so the engine is never moved.
     mem: Box<[Block]>,
     game: u32,
-    config: imcts_config,
+    config: Config,
 }
 
 impl RawEngine {
@@ -100,13 +100,29 @@ impl RawEngine {
     }
 }
 
+/// What an engine searches with: the C configuration struct, or, for a spec with a label the
+/// struct has no field for (`ep`, `text-…`, `code-…`), the spec itself.
+#[derive(Clone)]
+enum Config {
+    Struct(imcts_config),
+    Spec(String),
+}
+
 /// Parses `spec` for `game` into a configuration.
-fn parse_spec(game: u32, spec: &str) -> PyResult<imcts_config> {
+fn parse_spec(game: u32, spec: &str) -> PyResult<Config> {
     let mut cfg = MaybeUninit::<imcts_config>::uninit();
     // SAFETY: `spec` is `len` readable bytes; `cfg` is valid for writing a config.
-    check(unsafe { imcts_config_parse(game, spec.as_ptr().cast(), spec.len(), cfg.as_mut_ptr()) })?;
+    let status =
+        unsafe { imcts_config_parse(game, spec.as_ptr().cast(), spec.len(), cfg.as_mut_ptr()) };
+    if status == imcts_status::BadSpec {
+        // Perhaps a label the struct cannot carry: then the spec itself is searched with.
+        // SAFETY: as above.
+        check(unsafe { imcts_spec_check(game, spec.as_ptr().cast(), spec.len()) })?;
+        return Ok(Config::Spec(spec.to_owned()));
+    }
+    check(status)?;
     // SAFETY: written on success.
-    Ok(unsafe { cfg.assume_init() })
+    Ok(Config::Struct(unsafe { cfg.assume_init() }))
 }
 
 /// The row of one root child: (move, visits, mean, value, proven).
@@ -253,7 +269,7 @@ impl RawEngine {
         nodes: u64,
         time_us: u64,
     ) -> PyResult<ResultRow> {
-        let config = self.config;
+        let config = self.config.clone();
         // The engine pointer crosses into the GIL-free closure as an address: `&mut self`
         // keeps any other Python thread from using this engine meanwhile.
         let addr = self.ptr() as usize;
@@ -270,8 +286,21 @@ impl RawEngine {
             // SAFETY: the engine is this object's (see above); config, budget and out are
             // locals valid for the call; the clock reads `start`, alive until we return, and
             // cannot unwind.
-            let status =
-                unsafe { imcts_engine_search(addr as *mut _, &config, &budget, out.as_mut_ptr()) };
+            let status = match &config {
+                Config::Struct(c) => unsafe {
+                    imcts_engine_search(addr as *mut _, c, &budget, out.as_mut_ptr())
+                },
+                // SAFETY: as above; `spec` is `len` readable bytes.
+                Config::Spec(spec) => unsafe {
+                    imcts_engine_search_spec(
+                        addr as *mut _,
+                        spec.as_ptr().cast(),
+                        spec.len(),
+                        &budget,
+                        out.as_mut_ptr(),
+                    )
+                },
+            };
             (status, out)
         });
         check(status)?;

@@ -78,6 +78,19 @@ def test_alpha_beta_and_spec_change():
     assert e.spec == "mcts(seed4)" and e.search(sims=100).children
 
 
+def test_specs_with_labels_the_c_struct_cannot_carry():
+    # Evaluation priors, LOA's strongest player (docs/quick-scale.md), and the paper-code labels.
+    e = imcts.Engine("loa", spec="mcts(fet0,im0.6,c0.3,ep10,seed2)", pool_nodes=50_000)
+    r = e.search(sims=2000)
+    assert r.best_move in e.legal_moves and r.simulations == 2000
+    e.spec = "mcts(im0.4,text-proven)"
+    assert e.search(sims=200).best_move in e.legal_moves
+    b = imcts.Engine("breakthrough", spec="mcts(bl,code-ties,seed3)", pool_nodes=20_000)
+    assert b.search(sims=300).best_move in b.legal_moves
+    with pytest.raises(imcts.SpecError):
+        imcts.Engine("loa", spec="mcts(np,ep)")
+
+
 def test_finished_game_and_tiny_pool():
     e = imcts.Engine("tictactoe", pool_nodes=0)
     for m in ["A1", "A2", "B1", "B2", "C1"]:
