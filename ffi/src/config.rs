@@ -421,17 +421,20 @@ fn first_set(flags: [bool; 7]) -> Option<&'static str> {
 
 /// Writes why `text` fails [`parse_for`] (nothing if it parses) for `imcts_config_parse_error`.
 pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) -> core::fmt::Result {
-    match spec::parse::<G>(text) {
-        Err(e) => write!(w, "{e}"),
-        Ok(PlayerSpec::Mcts(cfg)) if uncarried(&cfg).is_some() => write!(
+    let uncarried_label = match spec::parse::<G>(text) {
+        Err(e) => return write!(w, "{e}"),
+        Ok(PlayerSpec::Mcts(cfg)) => uncarried(&cfg),
+        Ok(PlayerSpec::AlphaBeta(..)) => None,
+    };
+    match uncarried_label {
+        Some(label) => write!(
             w,
-            "'{}': the C configuration struct cannot carry this label",
-            uncarried(&cfg).unwrap_or_default()
+            "'{label}': the C configuration struct cannot carry this label"
         ),
-        Ok(_) if parse_for::<G>(text).is_err() => {
+        None if parse_for::<G>(text).is_err() => {
             w.write_str("the spec parses, but its configuration is out of range for this game")
         }
-        Ok(_) => Ok(()),
+        None => Ok(()),
     }
 }
 
