@@ -12,7 +12,9 @@
 //!   lost until its result comes back, so the threads spread over the tree.
 //!
 //! The kernel brings no threads: the host lends them through [`Threads`] (with the `std`
-//! feature, [`StdThreads`] uses `std::thread::scope`; the C ABI lets a C host start its own).
+//! feature, `StdThreads` uses `std::thread::scope`; the C ABI lets a C host start its own).
+//! (`StdThreads` is named without a link: it exists only with `std`, and the kernel's own
+//! documentation is built without it.)
 //! The module exists only on targets with 8-, 16- and 32-bit compare-and-swap
 //! (`target_has_atomic`); on `thumbv6m` it is absent and searches run on one thread.
 //!
