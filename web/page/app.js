@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_SPEC = {
-  breakthrough: "mcts(ipp,im0.4)", loa: "mcts(im0.4)", kalah: "mcts(im0.4)",
+  breakthrough: "mcts(ipp,im0.4)", loa: "mcts(fet0,im0.6,c0.3,ep10)", kalah: "mcts(im0.4)",
   tictactoe: "mcts", gomoku: "mcts(im0.4)",
 };
 const SIDE_NAMES = {

@@ -20,7 +20,7 @@ let engine = 0;   // the engine handle (a pointer into wasm memory)
 let game = "";
 let played = [];  // [{move, side}] since the start, for the last-move mark and the move list
 // Scratch memory (addresses), laid out in init().
-let IN, OUT, LEN, COUNT, CFG, BUDGET, RESULT, ENGINE_MEM, ENGINE_LEN;
+let IN, OUT, LEN, COUNT, BUDGET, RESULT, ENGINE_MEM, ENGINE_LEN;
 
 const view = () => new DataView(x.memory.buffer);
 const bytes = () => new Uint8Array(x.memory.buffer);
@@ -62,7 +62,7 @@ async function init() {
   // Everything below lives in pages grown past the module's own data and stack.
   const scratch = x.memory.buffer.byteLength;
   IN = scratch; OUT = IN + 1024; LEN = OUT + OUT_CAP; COUNT = LEN + 8;
-  CFG = COUNT + 8; BUDGET = CFG + Math.max(256, x.imcts_web_config_size());
+  BUDGET = COUNT + 8;
   RESULT = BUDGET + 64; ENGINE_MEM = RESULT + 256;
   x.memory.grow(Math.ceil((ENGINE_MEM - scratch) / 65536));
   check(x.imcts_engine_align(LEN), "align");
@@ -101,12 +101,12 @@ function play(move) {
 // the chosen move.
 function think(spec, ms) {
   const n = putString(spec);
-  check(x.imcts_config_parse(GAMES[game], IN, n, CFG), `player spec "${spec}"`);
   const v = view();
   for (let i = 0; i < 32; i += 4) v.setUint32(BUDGET + i, 0, true);
   v.setBigUint64(BUDGET + 16, BigInt(Math.max(1, Math.round(ms * 1000))), true); // time_us
   v.setUint32(BUDGET + 24, x.imcts_web_clock(), true);                         // clock
-  check(x.imcts_engine_search(engine, CFG, BUDGET, RESULT), "search");
+  // By spec, so that every label works (`ep`, which the C config struct cannot carry, too).
+  check(x.imcts_engine_search_spec(engine, IN, n, BUDGET, RESULT), `search with "${spec}"`);
   const r = view();
   const len = r.getUint32(RESULT + 32, true);
   const result = {

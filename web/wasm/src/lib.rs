@@ -7,8 +7,6 @@
 //! - [`imcts_web_clock`]: a C clock callback (`imcts_clock_fn`) that reads the host's
 //!   `env.now_us` import, so a page can give `imcts_engine_search` a time budget. A JavaScript
 //!   function cannot be put into a C function pointer directly.
-//! - [`imcts_web_config_size`]: the size of `imcts_config`, so the host can reserve room for
-//!   one without copying its layout (it fills it with `imcts_config_parse`).
 //!
 //! The C ABI crate's `panic-handler` feature traps on wasm32, so a panic reaches the host as a
 //! `RuntimeError` instead of hanging the worker. Nothing allocates: the host grows the memory (`memory.grow`) for the engine and its string
@@ -38,12 +36,6 @@ unsafe extern "C" fn host_clock(_ctx: *mut c_void) -> u64 {
 #[unsafe(no_mangle)]
 pub extern "C" fn imcts_web_clock() -> imcts_clock_fn {
     Some(host_clock)
-}
-
-/// `sizeof(imcts_config)` in this module.
-#[unsafe(no_mangle)]
-pub extern "C" fn imcts_web_config_size() -> usize {
-    core::mem::size_of::<imcts_config>()
 }
 
 // The page's worker (web/page/worker.js) fills the budget and reads the result by byte offset:
