@@ -75,6 +75,30 @@ fn greedy_weights_ties_as_the_informed_policy_lists_them() {
 }
 
 #[test]
+fn forced_anti_decisive_captures_tie_once_each_as_in_the_codes_list() {
+    // Black threatens to win from a2 and from e2 (a lost position: only one can be taken), so
+    // ipp's candidates are b1xa2 and f1xe2, which efMS values alike. b3 covers a2 and nothing
+    // covers e2: outside the forced list ipp would weigh them 2 and 5, but the code's forced
+    // list holds each capture once, so its greedy step draws them evenly.
+    let g = pos("8/8/8/8/8/1p6/p3p3/1P3P2 w");
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let cfg = spec::parse_mcts::<Breakthrough>("mcts(bl)").unwrap();
+    let f = frequencies(&g, 6000, |rng| {
+        playout::greedy(&mut g.clone(), list.moves(), &cfg, rng)
+    });
+    assert_eq!(f.len(), 2, "{f:?}");
+    assert!((f["b1xa2"] - 0.5).abs() < 0.03, "{f:?}");
+    assert!((f["f1xe2"] - 0.5).abs() < 0.03, "{f:?}");
+    // The weights the generic greedy step counts ties with agree.
+    let (a, e) = (
+        g.parse_move("b1xa2").unwrap(),
+        g.parse_move("f1xe2").unwrap(),
+    );
+    assert_eq!((g.informed_weight(a), g.informed_weight(e)), (1, 1));
+}
+
+#[test]
 fn ipp_follows_the_code_and_text_ipp_the_text() {
     let g = pos(TWO_CAPTURES);
     let mut list = MoveList::new();

@@ -330,6 +330,8 @@ pub(super) fn greedy_pick_schadd(
     let enemy = pos.pieces(them).0;
     // The candidates, as three target sets.
     let (mut cl, mut cs, mut cr) = (left, straight, right);
+    // The anti-decisive captures, when forced, stand in the code's list once each.
+    let mut forced = false;
     if informed {
         if (left | straight | right) & goal != 0 {
             // ipp's candidates are the first decisive move alone.
@@ -342,6 +344,7 @@ pub(super) fn greedy_pick_schadd(
         let threats = enemy & second_rank(us);
         if (left | right) & threats != 0 {
             (cl, cs, cr) = (left & threats, 0, right & threats);
+            forced = true;
         }
     }
     // Scores in efMS's units of 2.5 points, from the mover's side; WIN above any of them.
@@ -428,7 +431,7 @@ pub(super) fn greedy_pick_schadd(
     tie_quiet &= quiet;
     // Weighted sets (ipp's weights when informed, else 1 each), captures first.
     let open = !covered_ahead(pos, us);
-    let (w5, w2) = if informed { (5, 2) } else { (1, 1) };
+    let (w5, w2) = if informed && !forced { (5, 2) } else { (1, 1) };
     let sets = [
         (cl & tie_caps & open, w5, off_l),
         (cr & tie_caps & open, w5, off_r),
@@ -551,7 +554,10 @@ pub(super) fn ipp_candidates(pos: &Breakthrough, moves: &[Move], out: &mut MoveL
 pub(super) fn ipp_weight(pos: &Breakthrough, mv: Move) -> u32 {
     let us = pos.side_to_move();
     let to = 1u64 << mv.to;
-    if to & pos.pieces(us.opponent()).0 == 0 {
+    let enemy = pos.pieces(us.opponent()).0;
+    // An anti-decisive capture (of a piece on our second rank) is only ever a candidate in the
+    // forced list, where the code holds each one once.
+    if to & enemy == 0 || to & enemy & second_rank(us) != 0 {
         1
     } else if to & covered_ahead(pos, us) == 0 {
         5
