@@ -3,9 +3,11 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// The strongest measured player of each game (web/README.md, "Players"); Tic-Tac-Toe and Gomoku
+// keep the plain ones.
 const DEFAULT_SPEC = {
-  breakthrough: "mcts(ipp,im0.4)", loa: "mcts(fet0,im0.6,c0.3,ep10)", kalah: "mcts(im0.4)",
-  tictactoe: "mcts", gomoku: "mcts(im0.4)",
+  breakthrough: "mcts(ipp,im0.4,ep10)", loa: "mcts(fet0,im0.6,c0.3,ep10)",
+  kalah: "mcts(fet4,im0.3,ep10)", tictactoe: "mcts", gomoku: "mcts(im0.4)",
 };
 const SIDE_NAMES = {
   breakthrough: ["White", "Black"], loa: ["Black", "White"], kalah: ["South", "North"],
