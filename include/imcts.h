@@ -442,7 +442,11 @@ imcts_status imcts_config_default(imcts_game game, struct imcts_config *out);
 // `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
 // and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
 // `text-solver`, `text-proven`, `code-proof-visits`, `code-ties`, `ep`): such a label is
-// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why.
+// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why. That
+// includes Breakthrough's presets `bl` and `bl'`, which break ties as the paper's code does
+// (`code-ties`): search them with `imcts_engine_search_spec` or
+// `imcts_engine_search_parallel_spec`, or write `mcts(bl',random-ties)` for the preset with
+// our tie-break, which the struct carries.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 //
@@ -699,6 +703,20 @@ imcts_status imcts_engine_search_threads(struct imcts_engine *engine, const stru
 // # Safety
 // As for `imcts_engine_search_threads`.
 imcts_status imcts_engine_search_parallel(struct imcts_engine *engine, const struct imcts_config *config, const struct imcts_budget *budget, const struct imcts_threads *threads, uint32_t mode, struct imcts_result *out);
+
+// Searches as [`imcts_engine_search_parallel`] does, with the configuration given as a player
+// spec, as [`super::imcts_engine_search_spec`] takes it (every label, also those
+// `imcts_config` has no field for: `ep`, the `text-…` and `code-…` labels, and so the
+// presets `bl` and `bl'`, which break ties as the paper's code does). The spec is parsed for
+// the engine's game at every call; a spec that fails gives `IMCTS_STATUS_BAD_SPEC` before
+// anything changes.
+//
+// Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search_parallel`, and INVALID_UTF8 and
+// BAD_SPEC.
+//
+// # Safety
+// As for `imcts_engine_search_parallel`; `spec` must be NULL or point to `len` readable bytes.
+imcts_status imcts_engine_search_parallel_spec(struct imcts_engine *engine, const char *spec, size_t len, const struct imcts_budget *budget, const struct imcts_threads *threads, uint32_t mode, struct imcts_result *out);
 
 // A helper thread's share of the search: call it once from each thread `start` started, with
 // the `work` and `index` `start` was given; it returns when the search is over. Calling it

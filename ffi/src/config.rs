@@ -427,15 +427,29 @@ pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) ->
         Ok(PlayerSpec::AlphaBeta(..)) => None,
     };
     match uncarried_label {
+        // Not written in the spec: a preset set it (`bl` and `bl'` set `code-ties`).
+        Some(label) if !contains_ignore_case(text, label) => write!(
+            w,
+            "'{label}', set by a preset: the C configuration struct cannot carry it; \
+             search with imcts_engine_search_spec, or add random-ties"
+        ),
         Some(label) => write!(
             w,
-            "'{label}': the C configuration struct cannot carry this label"
+            "'{label}': the C configuration struct cannot carry this label; search with \
+             imcts_engine_search_spec"
         ),
         None if parse_for::<G>(text).is_err() => {
             w.write_str("the spec parses, but its configuration is out of range for this game")
         }
         None => Ok(()),
     }
+}
+
+/// Whether `needle` occurs in `hay`, ASCII case ignored (labels are matched that way).
+fn contains_ignore_case(hay: &str, needle: &str) -> bool {
+    hay.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Checks a player spec for `game` as `imcts_engine_search_spec` reads it: `IMCTS_STATUS_OK` if
@@ -492,7 +506,11 @@ pub unsafe extern "C" fn imcts_config_default(
 /// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
 /// and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
 /// `text-solver`, `text-proven`, `code-proof-visits`, `code-ties`, `ep`): such a label is
-/// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why.
+/// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why. That
+/// includes Breakthrough's presets `bl` and `bl'`, which break ties as the paper's code does
+/// (`code-ties`): search them with `imcts_engine_search_spec` or
+/// `imcts_engine_search_parallel_spec`, or write `mcts(bl',random-ties)` for the preset with
+/// our tie-break, which the struct carries.
 ///
 /// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 ///
@@ -542,8 +560,8 @@ mod tests {
         round_trip::<Breakthrough>(&[
             "mcts",
             "mcts(ipp,im0.4)",
-            "mcts(bl)",
-            "mcts(bl',reuse,seed9,efLH)",
+            "mcts(bl,random-ties)",
+            "mcts(bl',random-ties,reuse,seed9,efLH)",
             "mcts(pbim0.2,pb3,mb7,one,nosolver,stopfull,c0.3,detk2,det0.7,ege0,fet0)",
             "mcts(cb0.5,np25)",
         ]);

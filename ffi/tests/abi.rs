@@ -415,7 +415,7 @@ fn specs_parse_into_the_config() {
     assert_eq!(c.solver, 1);
     let c = parse(
         IMCTS_GAME_BREAKTHROUGH,
-        "mcts(bl',reuse,seed7,efLH,mb5,one,nosolver,c0.5)",
+        "mcts(bl',random-ties,reuse,seed7,efLH,mb5,one,nosolver,c0.5)",
     )
     .unwrap();
     assert_eq!(c.fixed_cutoff, 20);
@@ -423,7 +423,7 @@ fn specs_parse_into_the_config() {
     assert_eq!((c.reuse_tree, c.seed, c.eval, c.max_backprop), (1, 7, 1, 5));
     assert_eq!((c.expansion, c.solver), (IMCTS_EXPANSION_ONE_CHILD, 0));
     assert_eq!(c.uct_c, 0.5);
-    let c = parse(IMCTS_GAME_BREAKTHROUGH, "mcts(bl,pb2,detk3)").unwrap();
+    let c = parse(IMCTS_GAME_BREAKTHROUGH, "mcts(bl,pb2,detk3,random-ties)").unwrap();
     assert!((c.epsilon_greedy - 0.1).abs() < 1e-6 && (c.dynamic_cutoff - 0.5).abs() < 1e-6);
     assert_eq!((c.progressive_bias, c.det_interval), (2.0, 3));
     let c = parse(IMCTS_GAME_BREAKTHROUGH, "ab(efLH,depth6,tt4096)").unwrap();
@@ -450,9 +450,12 @@ fn specs_parse_into_the_config() {
         Err(imcts_status::BadSpec)
     );
     assert!(parse(IMCTS_GAME_LOA, "mcts(one,abp,det0.7,im0.2)").is_ok());
-    // Labels the struct has no field for are refused, not dropped.
+    // Labels the struct has no field for are refused, not dropped; so are the presets that
+    // set one (`bl` and `bl'` set `code-ties`).
     for uncarried in [
-        "mcts(bl,code-ties)",
+        "mcts(bl)",
+        "mcts(efLH,bl',im0.6)",
+        "mcts(ipp,code-ties)",
         "mcts(bl,text-det)",
         "mcts(ipp,text-ipp)",
         "mcts(text-solver)",
@@ -745,6 +748,9 @@ fn searches_take_a_spec_with_labels_the_struct_cannot_carry() {
         (best(&by_struct), by_struct.simulations, by_struct.nodes),
         (best(&by_spec), by_spec.simulations, by_spec.nodes)
     );
+    // So do the presets with the code's tie-break.
+    let r = search_spec(b, "mcts(efLH,bl',im0.6)", &sims(500)).unwrap();
+    assert_eq!(r.simulations, 500);
     // Evaluation priors, which `imcts_config_parse` refuses, search here.
     let (_m3, loa) = new_engine(IMCTS_GAME_LOA, 50_000);
     let r = search_spec(loa, "mcts(fet0,im0.6,c0.3,ep10)", &sims(2_000)).unwrap();

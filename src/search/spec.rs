@@ -6,7 +6,7 @@
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | ep[<N>]
 //!         | pb[<W>] | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N> | text-det | text-ipp
-//!         | text-solver | text-proven | code-proof-visits
+//!         | text-solver | text-proven | code-proof-visits | code-ties | random-ties
 //!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
@@ -33,11 +33,12 @@
 //! [validated](super::config::Valid).
 //!
 //! A game may name presets ([`Game::PRESETS`]): `bl` and `bl'` are the paper's Breakthrough
-//! baselines, `(ipp,ege0.1,det0.5)` and `(ipp,fet20,np)`. Presets apply first, wherever they stand;
-//! labels written explicitly override what a preset sets (so `mcts(bl',im0.4,np50)` and
-//! `mcts(fet10,bl')` are allowed and both keep the explicit number), but a label given twice, or
-//! two labels that set the same thing differently (`im` with `cb`), is an error naming the
-//! label.
+//! baselines, `(ipp,ege0.1,det0.5,code-ties)` and `(ipp,fet20,np,code-ties)`: as the paper's
+//! code builds them, its tie-break included (`random-ties` gives ours). Presets apply first,
+//! wherever they stand; labels written explicitly override what a preset sets (so
+//! `mcts(bl',im0.4,np50)` and `mcts(fet10,bl')` are allowed and both keep the explicit number),
+//! but a label given twice, or two labels that set the same thing differently (`im` with `cb`),
+//! is an error naming the label.
 
 use super::alphabeta::AlphaBetaConfig;
 use super::config::{Check, ConfigError, Expansion, MctsConfig, PlayoutPolicy, Valid, ValueMode};
@@ -116,6 +117,7 @@ pub mod label {
     pub const TEXT_PROVEN: &str = "text-proven";
     pub const CODE_PROOF_VISITS: &str = "code-proof-visits";
     pub const CODE_TIES: &str = "code-ties";
+    pub const RANDOM_TIES: &str = "random-ties";
     pub const TT: &str = "tt";
 }
 
@@ -185,6 +187,8 @@ pub enum Setting {
     CodeProofVisits,
     /// The paper's code's tie-breaks: its move order, the first of equal scores.
     CodeTies,
+    /// Our tie-breaks (uniform among equal scores), undoing a preset's `code-ties`.
+    RandomTies,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
     /// αβ: transposition-table entries.
@@ -200,6 +204,8 @@ impl Setting {
             Implicit | ConstantBias | ProgressiveImplicit => 1,
             // Both seed a new child's visits: one kind of prior at a time.
             EvalPriors => NodePriors as u32,
+            // Both choose the tie-break.
+            RandomTies => CodeTies as u32,
             other => other as u32,
         }
     }
@@ -427,6 +433,12 @@ pub const MCTS_LABELS: &[Label] = {
             CodeTies,
             "as the paper's code: children in its move order, ties to the first (see docs/reproduction.md)",
         ),
+        row(
+            label::RANDOM_TIES,
+            Bare,
+            RandomTies,
+            "ties broken uniformly at random, in our move order: turns off the code-ties of the bl and bl' presets",
+        ),
     ]
 };
 
@@ -544,6 +556,7 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         TextProven => cfg.text_proven = true,
         CodeProofVisits => cfg.code_proof_visits = true,
         CodeTies => cfg.code_ties = true,
+        RandomTies => cfg.code_ties = false,
         AlphaBetaDepth | TableEntries => {}
     }
 }
@@ -840,6 +853,46 @@ mod tests {
         for (name, _) in Breakthrough::PRESETS {
             parse_mcts::<Breakthrough>(&std::format!("mcts({name})")).unwrap();
         }
+    }
+
+    /// The presets break ties as the paper's code does; `random-ties` undoes that, in either
+    /// order, and conflicts with an explicit `code-ties`.
+    #[test]
+    fn presets_take_the_codes_ties_and_random_ties_undoes_them() {
+        for spec in [
+            "mcts(bl)",
+            "mcts(bl')",
+            "mcts(efLH,bl',im0.6)",
+            "mcts(bl,code-ties)",
+        ] {
+            assert!(
+                parse_mcts::<Breakthrough>(spec).unwrap().code_ties,
+                "{spec}"
+            );
+        }
+        for spec in [
+            "mcts(bl,random-ties)",
+            "mcts(random-ties,bl')",
+            "mcts(random-ties)",
+        ] {
+            assert!(
+                !parse_mcts::<Breakthrough>(spec).unwrap().code_ties,
+                "{spec}"
+            );
+        }
+        assert!(
+            !parse_mcts::<Breakthrough>("mcts(ipp,im0.4)")
+                .unwrap()
+                .code_ties
+        );
+        let e = parse_mcts::<Breakthrough>("mcts(code-ties,random-ties)").unwrap_err();
+        assert_eq!(e.label, "random-ties");
+        // Otherwise the preset is what it was.
+        let (a, b) = (
+            parse_mcts::<Breakthrough>("mcts(bl',random-ties)").unwrap(),
+            parse_mcts::<Breakthrough>("mcts(ipp,fet20,np)").unwrap(),
+        );
+        assert_eq!(std::format!("{:?}", *a), std::format!("{:?}", *b));
     }
 
     /// How the README writes a row: `name`, `name<…>` or `name[<…>]`.

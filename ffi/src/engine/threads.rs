@@ -8,7 +8,7 @@
 use super::{imcts_engine, search_entry};
 use crate::config::{imcts_budget, imcts_config, imcts_result};
 use crate::{boundary, imcts_status};
-use core::ffi::c_void;
+use core::ffi::{c_char, c_void};
 
 /// The most threads `imcts_engine_search_threads` accepts.
 pub const IMCTS_MAX_SEARCH_THREADS: u32 = 256;
@@ -133,23 +133,86 @@ pub unsafe extern "C" fn imcts_engine_search_parallel(
     mode: u32,
     out: *mut imcts_result,
 ) -> imcts_status {
+    // SAFETY: forwarded from the caller.
+    boundary(|| unsafe {
+        parallel_entry(
+            engine,
+            super::Source::Struct(config),
+            budget,
+            threads,
+            mode,
+            out,
+        )
+    })
+}
+
+/// Searches as [`imcts_engine_search_parallel`] does, with the configuration given as a player
+/// spec, as [`super::imcts_engine_search_spec`] takes it (every label, also those
+/// `imcts_config` has no field for: `ep`, the `text-…` and `code-…` labels, and so the
+/// presets `bl` and `bl'`, which break ties as the paper's code does). The spec is parsed for
+/// the engine's game at every call; a spec that fails gives `IMCTS_STATUS_BAD_SPEC` before
+/// anything changes.
+///
+/// Statuses (`IMCTS_STATUS_*`): those of `imcts_engine_search_parallel`, and INVALID_UTF8 and
+/// BAD_SPEC.
+///
+/// # Safety
+/// As for `imcts_engine_search_parallel`; `spec` must be NULL or point to `len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn imcts_engine_search_parallel_spec(
+    engine: *mut imcts_engine,
+    spec: *const c_char,
+    len: usize,
+    budget: *const imcts_budget,
+    threads: *const imcts_threads,
+    mode: u32,
+    out: *mut imcts_result,
+) -> imcts_status {
     boundary(|| {
-        if threads.is_null() {
-            return Err(imcts_status::NullPointer);
+        // SAFETY: `spec` and `len` forwarded from the caller.
+        let text = unsafe { crate::text::input(spec, len) }?;
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            parallel_entry(
+                engine,
+                super::Source::Spec(text),
+                budget,
+                threads,
+                mode,
+                out,
+            )
         }
-        // SAFETY: non-NULL and valid for reads (caller's guarantee); plain old data.
-        let t = unsafe { threads.read() };
-        if t.count == 0
-            || t.count > IMCTS_MAX_SEARCH_THREADS
-            || t.start.is_some() != t.join.is_some()
-            || mode > IMCTS_PARALLEL_ROOT
-        {
-            return Err(imcts_status::BadThreads);
-        }
-        lend(t, mode, |lent| {
-            // SAFETY: forwarded from the caller.
-            unsafe { search_entry(engine, super::Source::Struct(config), budget, out, lent) }
-        })
+    })
+}
+
+/// The body of [`imcts_engine_search_parallel`] and its spec twin: checks `threads` and
+/// `mode`, then searches with the threads lent.
+///
+/// # Safety
+/// As for [`imcts_engine_search_parallel`].
+unsafe fn parallel_entry(
+    engine: *mut imcts_engine,
+    source: super::Source<'_>,
+    budget: *const imcts_budget,
+    threads: *const imcts_threads,
+    mode: u32,
+    out: *mut imcts_result,
+) -> Result<(), imcts_status> {
+    if threads.is_null() {
+        return Err(imcts_status::NullPointer);
+    }
+    // SAFETY: non-NULL and valid for reads (caller's guarantee); plain old data.
+    let t = unsafe { threads.read() };
+    if t.count == 0
+        || t.count > IMCTS_MAX_SEARCH_THREADS
+        || t.start.is_some() != t.join.is_some()
+        || mode > IMCTS_PARALLEL_ROOT
+    {
+        return Err(imcts_status::BadThreads);
+    }
+    lend(t, mode, |lent| {
+        // SAFETY: forwarded from the caller.
+        unsafe { search_entry(engine, source, budget, out, lent) }
     })
 }
 

@@ -168,6 +168,22 @@ static void specs_fail_at_parse_time(void) {
                                  sizeof why, &len) == IMCTS_STATUS_OK &&
             strstr(why, "code-ties") && strstr(why, "cannot carry"),
         "%s detail: %s", uncarried, why);
+  /* So is a preset that sets one (bl' breaks ties as the paper's code does), and the detail
+   * says so and how to get it; with random-ties the struct carries the preset. */
+  const char *preset = "mcts(efLH,bl',im0.6)";
+  CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, preset, strlen(preset), &c) ==
+            IMCTS_STATUS_BAD_SPEC,
+        "%s parsed", preset);
+  CHECK(imcts_config_parse_error(IMCTS_GAME_BREAKTHROUGH, preset, strlen(preset), why,
+                                 sizeof why, &len) == IMCTS_STATUS_OK &&
+            strstr(why, "code-ties") && strstr(why, "preset") && strstr(why, "random-ties") &&
+            strstr(why, "imcts_engine_search_spec"),
+        "%s detail: %s", preset, why);
+  const char *random_ties = "mcts(efLH,bl',im0.6,random-ties)";
+  CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, random_ties, strlen(random_ties), &c) ==
+                IMCTS_STATUS_OK &&
+            c.fixed_cutoff == 20 && c.node_priors == 10,
+        "%s", random_ties);
   const char *ok = "mcts(ipp,im0.4)";
   imcts_status s =
       imcts_config_parse_error(IMCTS_GAME_LOA, ok, strlen(ok), why, sizeof why, &len);

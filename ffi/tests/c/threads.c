@@ -299,9 +299,60 @@ static void root_parallel_from_pthreads(void) {
   }
 }
 
+/* The spec twin of imcts_engine_search_parallel: a spec the struct carries searches as the
+ * struct does (root parallelism with a simulation budget repeats exactly); a preset the struct
+ * cannot carry (bl' breaks ties as the paper's code does) searches here; a bad spec or a bad
+ * mode is refused without writing the result. */
+static void parallel_search_by_spec(void) {
+  const char *carried = "mcts(im0.4,efLH)";
+  imcts_config cfg = config_of(IMCTS_GAME_BREAKTHROUGH, carried);
+  imcts_budget b = sims(6001);
+  imcts_result by_struct, by_spec, r;
+  Engine e = engine_new(IMCTS_GAME_BREAKTHROUGH, 400000);
+  Pool pool;
+  imcts_threads t = pthreads_of(&pool, 2);
+  CHECK(imcts_engine_search_parallel(e.engine, &cfg, &b, &t, IMCTS_PARALLEL_ROOT, &by_struct) ==
+            IMCTS_STATUS_OK,
+        "by struct");
+  /* A second engine: the first's generator has moved on (an unchanged configuration does not
+   * reseed). */
+  Engine f = engine_new(IMCTS_GAME_BREAKTHROUGH, 400000);
+  imcts_status s = imcts_engine_search_parallel_spec(f.engine, carried, strlen(carried), &b, &t,
+                                                     IMCTS_PARALLEL_ROOT, &by_spec);
+  CHECK(s == IMCTS_STATUS_OK, "by spec: %s", imcts_status_str(s));
+  CHECK(strcmp(by_struct.best_move, by_spec.best_move) == 0 && by_struct.value == by_spec.value &&
+            by_struct.simulations == by_spec.simulations,
+        "struct %s vs spec %s", by_struct.best_move, by_spec.best_move);
+  const char *preset = "mcts(efLH,bl',im0.6)";
+  imcts_config refused;
+  CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, preset, strlen(preset), &refused) ==
+            IMCTS_STATUS_BAD_SPEC,
+        "bl' parsed into the struct");
+  s = imcts_engine_search_parallel_spec(e.engine, preset, strlen(preset), &b, &t,
+                                        IMCTS_PARALLEL_TREE, &r);
+  CHECK(s == IMCTS_STATUS_OK && r.simulations == 6001, "bl' by spec: %s, %llu simulations",
+        imcts_status_str(s), (unsigned long long)r.simulations);
+  imcts_result untouched, out;
+  memset(&untouched, 0xab, sizeof untouched);
+  out = untouched;
+  CHECK(imcts_engine_search_parallel_spec(e.engine, "mcts(nope)", 10, &b, &t,
+                                          IMCTS_PARALLEL_TREE, &out) == IMCTS_STATUS_BAD_SPEC,
+        "bad spec");
+  CHECK(imcts_engine_search_parallel_spec(e.engine, carried, strlen(carried), &b, &t, 2, &out) ==
+            IMCTS_STATUS_BAD_THREADS,
+        "unknown mode");
+  CHECK(imcts_engine_search_parallel_spec(e.engine, NULL, 0, &b, &t, IMCTS_PARALLEL_TREE, &out) ==
+            IMCTS_STATUS_NULL_POINTER,
+        "NULL spec");
+  CHECK(memcmp(&out, &untouched, sizeof out) == 0, "a refused call wrote its result");
+  free(e.mem);
+  free(f.mem);
+}
+
 int main(void) {
   four_threads_count_every_simulation();
   root_parallel_from_pthreads();
+  parallel_search_by_spec();
   a_refused_thread_is_skipped();
   tree_reuse_across_threaded_searches();
   proofs_agree_on_tic_tac_toe();
