@@ -463,6 +463,36 @@ fn code_ties_put_children_in_the_paper_codes_order() {
     }
 }
 
+/// The order `code-ties` gives a node's children is a stable sort of the legal moves by
+/// [`Game::paper_code_order`], in every position of random games: Breakthrough's distinct keys
+/// (the bit-set path) and Lines of Action's equal ones (the insertion sort, our order kept).
+#[test]
+fn the_paper_codes_order_is_a_stable_sort_by_its_key() {
+    use super::mcts::in_paper_code_order;
+    fn check<G: Game>(start: G, seed: u64) {
+        let mut rng = seeded(seed);
+        for _ in 0..20 {
+            let mut g = start.clone();
+            while !g.is_terminal() {
+                let mut list = G::MoveList::default();
+                g.legal_moves(&mut list);
+                let moves = list.moves();
+                let order = in_paper_code_order(&g, moves).unwrap();
+                let ours: Vec<_> = (0..moves.len())
+                    .map(|i| moves[usize::from(order[i])])
+                    .collect();
+                let mut expected = moves.to_vec();
+                expected.sort_by_key(|&m| g.paper_code_order(m));
+                assert_eq!(ours, expected);
+                let mv = g.random_playout_move(&mut rng);
+                g.make(mv);
+            }
+        }
+    }
+    check(Breakthrough::start(), 3);
+    check(crate::games::lines_of_action::LinesOfAction::start(), 4);
+}
+
 #[test]
 fn code_ties_leave_kalahs_children_in_the_paper_codes_order() {
     // The code's Kalah `getExpandMoves` scans the mover's houses from its own left (0..5 for

@@ -498,12 +498,9 @@ impl<'t, G: Game> Shared<'t, G> {
         } else {
             None
         };
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
             let c = &self.nodes[(first + i as u32) as usize];
-            let mv = order
-                .as_ref()
-                .and_then(|o| G::decode_move(o[i]))
-                .unwrap_or(mv);
+            let mv = moves[order.as_ref().map_or(i, |o| usize::from(o[i]))];
             c.mv.store(G::encode_move(mv), Ordering::Relaxed);
             c.flags.store(mover_flag, Ordering::Relaxed);
             self.init_child(c, mv, game);
