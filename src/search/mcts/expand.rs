@@ -23,6 +23,17 @@ pub(crate) fn in_paper_code_order<G: Game>(
     if moves.len() > MAX_SORTED {
         return None;
     }
+    let mut keys = [0u16; MAX_SORTED];
+    for (k, &mv) in keys.iter_mut().zip(moves) {
+        *k = game.paper_code_order(mv);
+    }
+    Some(order_by_keys(&keys[..moves.len()]))
+}
+
+/// The stable order of `keys` (at most [`MAX_SORTED`]): `order[i]` is the index of the `i`-th
+/// smallest. Not generic: one copy for every game (the browser's module counts its bytes).
+#[cfg_attr(feature = "compact-code", inline(never))]
+fn order_by_keys(keys: &[u16]) -> [u8; MAX_SORTED] {
     let mut order = [0u8; MAX_SORTED];
     // Distinct keys below 256 (Breakthrough's: a square and a direction each) sort through a
     // 256-bit set: mark each key, then read the set out in key order. Linear, where an
@@ -30,8 +41,8 @@ pub(crate) fn in_paper_code_order<G: Game>(
     let mut set = [0u64; 4];
     let mut index_of = [0u8; 256];
     let mut distinct = true;
-    for (i, &mv) in moves.iter().enumerate() {
-        let k = usize::from(game.paper_code_order(mv));
+    for (i, &k) in keys.iter().enumerate() {
+        let k = usize::from(k);
         let bit = 1u64 << (k % 64);
         if k >= 256 || set[k / 64] & bit != 0 {
             distinct = false;
@@ -50,15 +61,15 @@ pub(crate) fn in_paper_code_order<G: Game>(
                 rest &= rest - 1;
             }
         }
-        return Some(order);
+        return order;
     }
     // Otherwise (equal keys, as Kalah's, which are all 0) an insertion sort of key and index
     // packed in one word: the index keeps it stable.
     let mut keyed = [0u32; MAX_SORTED];
-    for (i, (slot, &mv)) in keyed.iter_mut().zip(moves).enumerate() {
-        *slot = (u32::from(game.paper_code_order(mv)) << 8) | i as u32;
+    for (i, (slot, &k)) in keyed.iter_mut().zip(keys).enumerate() {
+        *slot = (u32::from(k) << 8) | i as u32;
     }
-    let keyed = &mut keyed[..moves.len()];
+    let keyed = &mut keyed[..keys.len()];
     for i in 1..keyed.len() {
         let k = keyed[i];
         let mut j = i;
@@ -71,7 +82,7 @@ pub(crate) fn in_paper_code_order<G: Game>(
     for (o, &k) in order.iter_mut().zip(keyed.iter()) {
         *o = k as u8;
     }
-    Some(order)
+    order
 }
 
 impl<G: Game> Mcts<'_, G> {
