@@ -176,10 +176,26 @@ impl<G: Game> Player<G> {
         Some(state.run(nodes, f))
     }
 
+    /// Runs `f` on a read-only view of the MCTS tree in `memory` (root children, principal
+    /// variation) without first checking the whole tree ([`MctsState::inspect`]): O(what `f`
+    /// reads) where [`with_mcts`](Self::with_mcts) reads every node. `None` for αβ or when the
+    /// memory holds no tree.
+    pub fn inspect_mcts<R>(
+        &self,
+        memory: &mut impl Memory,
+        f: impl FnOnce(&Mcts<'_, G>) -> R,
+    ) -> Option<R> {
+        let Kind::Mcts(state) = &self.kind else {
+            return None;
+        };
+        let nodes = memory.nodes_if_tree()?;
+        Some(state.inspect(nodes, f))
+    }
+
     /// MCTS: the chosen move, then the most visited replies, from the last search's tree.
     pub fn principal_variation(&mut self, memory: &mut impl Memory) -> Pv<G> {
         let mut pv = Pv::<G>::new();
-        self.with_mcts(memory, |m| m.principal_variation::<PV_CAPACITY>(&mut pv));
+        self.inspect_mcts(memory, |m| m.principal_variation::<PV_CAPACITY>(&mut pv));
         pv
     }
 
@@ -256,12 +272,20 @@ impl<G: Game> Player<G> {
     /// Tells the player that `mv` was played from the position of its tree: with tree reuse
     /// the subtree under `mv` becomes the tree, otherwise the tree is forgotten.
     pub fn advance(&mut self, mv: G::Move, memory: &mut impl Memory) {
-        self.with_mcts(memory, |m| m.advance(mv));
+        match &mut self.kind {
+            // Without reuse the tree is forgotten: no need to read it.
+            Kind::Mcts(state) if !state.config().reuse_tree => state.forget(),
+            _ => {
+                self.with_mcts(memory, |m| m.advance(mv));
+            }
+        }
     }
 
     /// Forgets the tree (a new game, an undo, a new position). The generator goes on.
-    pub fn clear(&mut self, memory: &mut impl Memory) {
-        self.with_mcts(memory, |m| m.clear());
+    pub fn clear(&mut self, _memory: &mut impl Memory) {
+        if let Kind::Mcts(state) = &mut self.kind {
+            state.forget();
+        }
     }
 }
 
@@ -452,9 +476,11 @@ impl<G: Game, const H: usize> Session<G, H> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::MoveBuffer;
     use crate::games::breakthrough::Breakthrough;
     use crate::games::tictactoe::TicTacToe;
     use crate::search::NoClock;
+    use crate::search::node::flag;
     use crate::search::spec;
     use std::vec;
 
@@ -554,6 +580,70 @@ mod tests {
             .with_mcts(&mut mem, |m| m.nodes_used())
             .unwrap();
         assert_eq!(after_undo, 0);
+    }
+
+    /// Looking at the tree (principal variation, root children) reads what it walks, not the
+    /// whole tree: a node off the principal variation whose links leave the pool, which the
+    /// full check of `with_mcts` refuses, changes neither.
+    #[test]
+    fn inspecting_the_tree_reads_only_what_it_walks() {
+        let mut mem = owned();
+        let mut p = player::<Breakthrough>("mcts(seed5)");
+        let mut g = Breakthrough::new();
+        p.search(&mut g, Budget::iterations(3000), &mut NoClock, &mut mem);
+        let pv = p.principal_variation(&mut mem);
+        let children = |p: &Player<Breakthrough>, mem: &mut Owned| {
+            p.inspect_mcts(mem, |m| {
+                m.root_children().map(|c| (c.mv, c.visits)).collect()
+            })
+            .unwrap_or_default()
+        };
+        let before: std::vec::Vec<_> = children(&p, &mut mem);
+        assert!(pv.len() > 2 && before.len() == 22, "{pv:?} {before:?}");
+        // Scribble over the least visited root child, which no principal variation enters.
+        let root = mem.nodes[0];
+        let (i, _) = (0..root.added as usize)
+            .map(|i| (i, mem.nodes[root.first_child as usize + i].visits))
+            .min_by_key(|&(_, v)| v)
+            .unwrap();
+        let c = &mut mem.nodes[root.first_child as usize + i];
+        (c.flags, c.first_child, c.children, c.added) = (flag::EXPANDED, u32::MAX - 3, 9, 9);
+        assert_eq!(p.principal_variation(&mut mem), pv);
+        assert_eq!(children(&p, &mut mem), before);
+        // The full check refuses the tree (and forgets it): inspecting did not run it.
+        assert_eq!(p.with_mcts(&mut mem, |m| m.nodes_used()), Some(0));
+    }
+
+    /// Any memory is safe to look at: links scribbled everywhere give wrong or empty answers,
+    /// never a panic; forgetting the tree does not read it.
+    #[test]
+    fn inspecting_scribbled_memory_does_not_panic() {
+        let mut rng = crate::rng::seeded(9);
+        for round in 0..20 {
+            let mut mem = owned();
+            let mut p = player::<Breakthrough>("mcts(seed5)");
+            let mut g = Breakthrough::new();
+            p.search(&mut g, Budget::iterations(500), &mut NoClock, &mut mem);
+            for n in mem.nodes.iter_mut().take(5_000) {
+                let r = crate::rng::next_u64(&mut rng);
+                n.first_child = if round % 2 == 0 {
+                    r as u32
+                } else {
+                    (r as u32) % 6_000
+                };
+                n.added = (r >> 32) as u16;
+                n.children = n.added;
+                n.flags = (r >> 48) as u8;
+                n.visits = (r >> 8) as u32;
+                n.mv = (r >> 20) as u16;
+            }
+            let _ = p.principal_variation(&mut mem);
+            let _ = p.inspect_mcts(&mut mem, |m| m.root_children().count());
+            let mut moves = crate::games::breakthrough::MoveList::default();
+            g.legal_moves(&mut moves);
+            p.advance(moves.moves()[0], &mut mem);
+            p.clear(&mut mem);
+        }
     }
 
     /// Switching algorithm and configuration through `configure`.

@@ -213,7 +213,7 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<(), String> {
         return Ok(());
     }
     let (mut children, capacity) = player
-        .with_mcts(&mut memory, |m| {
+        .inspect_mcts(&mut memory, |m| {
             (m.root_children().collect::<Vec<_>>(), m.capacity())
         })
         .unwrap_or_default();

@@ -87,6 +87,9 @@ def test_specs_with_labels_the_c_struct_cannot_carry():
     assert e.search(sims=200).best_move in e.legal_moves
     b = imcts.Engine("breakthrough", spec="mcts(bl,code-ties,seed3)", pool_nodes=20_000)
     assert b.search(sims=300).best_move in b.legal_moves
+    # The presets bl and bl' take the code's tie-break, which only a spec carries.
+    b.spec = "mcts(efLH,bl',im0.6)"
+    assert b.search(sims=300).best_move in b.legal_moves
     with pytest.raises(imcts.SpecError):
         imcts.Engine("loa", spec="mcts(np,ep)")
 

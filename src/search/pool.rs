@@ -56,6 +56,14 @@ impl<'a> Pool<'a> {
         ok
     }
 
+    /// Declares the first `len` nodes in use again without checking their links (an empty
+    /// pool if `len` does not fit), for read-only walks that follow links only through
+    /// [`children_checked`](Self::children_checked): [`super::mcts::MctsState::inspect`].
+    /// O(1), where [`restore_len`](Self::restore_len) reads every node.
+    pub(crate) fn assume_len(&mut self, len: u32) {
+        self.len = if len <= self.capacity() { len } else { 0 };
+    }
+
     /// All the pool's slots (used or not) and its length, for the parallel search
     /// ([`super::parallel`]), which shares them between threads and hands the length back
     /// through [`restore_len`](Self::restore_len).
@@ -129,6 +137,23 @@ impl<'a> Pool<'a> {
         }
         let start = n.first_child as usize;
         &self.nodes[start..start + n.added as usize]
+    }
+
+    /// [`children`](Self::children) for any `id` and any links: empty where the id or the
+    /// links leave the pool's slots, so a walk over an unchecked tree cannot panic (the
+    /// final move and the principal variation, also over a tree whose links were not checked:
+    /// [`MctsState::inspect`](super::mcts::MctsState::inspect)).
+    pub fn children_checked(&self, id: NodeId) -> &[Node] {
+        let Some(n) = self.nodes.get(id.index()) else {
+            return &[];
+        };
+        if n.flags & flag::EXPANDED == 0 {
+            return &[];
+        }
+        self.nodes
+            .get(n.first_child as usize..)
+            .and_then(|rest| rest.get(..n.added as usize))
+            .unwrap_or(&[])
     }
 
     /// The sum of the visits of `id`'s children (UCT's parent count with node or evaluation

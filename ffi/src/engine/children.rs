@@ -49,7 +49,7 @@ impl<G: Game> Side<G> {
     /// Calls `f` with each root child of the tree the engine holds (none without a tree).
     fn each_root_child(&mut self, region: &mut Region, mut f: impl FnMut(imcts_child)) {
         let game = self.game().clone();
-        self.player_mut().with_mcts(region, |m| {
+        self.player().inspect_mcts(region, |m| {
             for c in m.root_children() {
                 let mut s = Fixed::<{ IMCTS_MOVE_CAPACITY - 1 }>::new();
                 if game.write_move(c.mv, &mut s).is_err() {

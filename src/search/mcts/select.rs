@@ -14,15 +14,17 @@ impl<G: Game> Mcts<'_, G> {
     /// The child to play at `node`: a proven win, else the most visited child that is not a
     /// proven loss (ties: higher mean, or the first with `code-ties`), else the most visited
     /// child.
+    /// Every link it follows is checked ([`Pool::children_checked`](crate::search::pool::Pool::children_checked)),
+    /// so it walks an unvalidated tree too ([`MctsState::inspect`](super::MctsState::inspect)).
     pub(crate) fn best_child(&self, node: NodeId) -> Option<NodeId> {
-        let n = self.pool.get(node);
-        if !n.is(flag::EXPANDED) || n.added == 0 {
+        let children = self.pool.children_checked(node);
+        if children.is_empty() {
             return None;
         }
-        let first = n.first_child;
+        let first = self.pool.get(node).first_child;
         let mut draw: Option<NodeId> = None;
         let mut best: Option<(NodeId, (u8, u32, f32))> = None;
-        for (i, c) in self.pool.children(node).iter().enumerate() {
+        for (i, c) in children.iter().enumerate() {
             let rank = match c.proven {
                 Proven::Win => 3,
                 Proven::Loss => 0,
