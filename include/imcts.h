@@ -145,6 +145,8 @@ typedef uint32_t imcts_expansion;
 //
 // Fill it with [`imcts_config_default`] or [`imcts_config_parse`], then change fields. Options
 // that can be off use a sentinel, noted per field. Flags are `0` (off) or any other value (on).
+// UCT's ties are broken as the game's default (Breakthrough: as the paper's code); a spec with
+// another tie-break searches through `imcts_engine_search_spec`.
 typedef struct imcts_config {
   // `IMCTS_ALGORITHM_MCTS` or `IMCTS_ALGORITHM_ALPHABETA`.
   imcts_algorithm algorithm;
@@ -427,7 +429,9 @@ imcts_status imcts_spec_check(imcts_game game, const char *spec, size_t len);
 
 // Writes the default configuration of `game` to `*out`: MCTS, plain UCT with MCTS-Solver, the
 // game's UCT constant, random playouts, the default seed; αβ fields at depth 64 and 2^20
-// table entries (as the spec `ab` would give).
+// table entries (as the spec `ab` would give). UCT's ties are always broken as the game's
+// default (Breakthrough: as the paper's code, row B21 of `docs/reproduction.md`; other games:
+// at random), which the struct has no field for.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, PANIC (hosted builds).
 //
@@ -441,12 +445,10 @@ imcts_status imcts_config_default(imcts_game game, struct imcts_config *out);
 // out of range, non-finite numbers, options the game lacks) and for one whose configuration
 // `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
 // and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
-// `text-solver`, `text-proven`, `code-proof-visits`, `code-ties`, `ep`): such a label is
-// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why. That
-// includes Breakthrough's presets `bl` and `bl'`, which break ties as the paper's code does
-// (`code-ties`): search them with `imcts_engine_search_spec` or
-// `imcts_engine_search_parallel_spec`, or write `mcts(bl',random-ties)` for the preset with
-// our tie-break, which the struct carries.
+// `text-solver`, `text-proven`, `code-proof-visits`, `ep`, and a tie-break other than the
+// game's: `random-ties` in Breakthrough, `code-ties` elsewhere): such a label is refused,
+// never dropped; `imcts_config_parse_error` says which label is wrong and why. Search such
+// specs with `imcts_engine_search_spec` or `imcts_engine_search_parallel_spec`.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 //

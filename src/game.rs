@@ -548,6 +548,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         0
     }
 
+    /// Whether MCTS on this game breaks UCT's ties as the paper's code does by default
+    /// ([`MctsConfig::code_ties`](crate::search::config::MctsConfig::code_ties); the spec label
+    /// `random-ties` turns it off, `code-ties` on). True for Breakthrough, whose every number in
+    /// the paper came from that code's search (row B21 of `docs/reproduction.md`); false
+    /// otherwise.
+    const PAPER_CODE_TIES: bool = false;
+
     /// Whether the game offers node priors ([`node_prior`](Game::node_prior)).
     const HAS_NODE_PRIORS: bool = false;
 

@@ -81,6 +81,8 @@ pub const IMCTS_MOVE_CAPACITY: usize = 32;
 ///
 /// Fill it with [`imcts_config_default`] or [`imcts_config_parse`], then change fields. Options
 /// that can be off use a sentinel, noted per field. Flags are `0` (off) or any other value (on).
+/// UCT's ties are broken as the game's default (Breakthrough: as the paper's code); a spec with
+/// another tie-break searches through `imcts_engine_search_spec`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct imcts_config {
@@ -329,9 +331,12 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         // The C ABI offers the presets, which follow the paper's code.
         text_solver: false,
         text_proven: false,
-        // Experiments' labels (`code-proof-visits`, `code-ties`), off in every preset.
+        // An experiment's label (`code-proof-visits`), off in every preset.
         code_proof_visits: false,
-        code_ties: false,
+        // The game's tie-break (the paper's code's for Breakthrough): the struct has no field
+        // for it, and `imcts_config_parse` refuses `code-ties` or `random-ties` where they would
+        // change it.
+        code_ties: G::PAPER_CODE_TIES,
         value_mode,
         alpha: c.alpha,
         eval,
@@ -388,14 +393,15 @@ fn parse_for<G: Game>(text: &str) -> Result<imcts_config, imcts_status> {
 }
 
 /// The first label of `cfg` that [`imcts_config`] cannot carry (the paper's-text and
-/// paper's-code experiment labels, evaluation priors), so that `imcts_config_parse` refuses the
-/// spec instead of dropping the option without a word.
+/// paper's-code experiment labels, evaluation priors, a tie-break other than the game's), so
+/// that `imcts_config_parse` refuses the spec instead of dropping the option without a word.
 fn uncarried<G: Game>(cfg: &MctsConfig<G>) -> Option<&'static str> {
     first_set([
         cfg.text_solver,
         cfg.text_proven,
         cfg.code_proof_visits,
-        cfg.code_ties,
+        cfg.code_ties && !G::PAPER_CODE_TIES,
+        !cfg.code_ties && G::PAPER_CODE_TIES,
         cfg.playout.text_det,
         cfg.playout.text_ipp,
         cfg.eval_priors.is_some(),
@@ -405,13 +411,14 @@ fn uncarried<G: Game>(cfg: &MctsConfig<G>) -> Option<&'static str> {
 /// The label of the first flag set, in [`uncarried`]'s order. Not generic: one copy for every
 /// game (the browser's module counts its bytes).
 #[inline(never)]
-fn first_set(flags: [bool; 7]) -> Option<&'static str> {
+fn first_set(flags: [bool; 8]) -> Option<&'static str> {
     use imcts::search::spec::label as l;
-    const LABELS: [&str; 7] = [
+    const LABELS: [&str; 8] = [
         l::TEXT_SOLVER,
         l::TEXT_PROVEN,
         l::CODE_PROOF_VISITS,
         l::CODE_TIES,
+        l::RANDOM_TIES,
         l::TEXT_DET,
         l::TEXT_IPP,
         l::EP,
@@ -427,12 +434,6 @@ pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) ->
         Ok(PlayerSpec::AlphaBeta(..)) => None,
     };
     match uncarried_label {
-        // Not written in the spec: a preset set it (`bl` and `bl'` set `code-ties`).
-        Some(label) if !contains_ignore_case(text, label) => write!(
-            w,
-            "'{label}', set by a preset: the C configuration struct cannot carry it; \
-             search with imcts_engine_search_spec, or add random-ties"
-        ),
         Some(label) => write!(
             w,
             "'{label}': the C configuration struct cannot carry this label; search with \
@@ -443,13 +444,6 @@ pub(crate) fn parse_detail<G: Game>(text: &str, w: &mut dyn core::fmt::Write) ->
         }
         None => Ok(()),
     }
-}
-
-/// Whether `needle` occurs in `hay`, ASCII case ignored (labels are matched that way).
-fn contains_ignore_case(hay: &str, needle: &str) -> bool {
-    hay.as_bytes()
-        .windows(needle.len())
-        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Checks a player spec for `game` as `imcts_engine_search_spec` reads it: `IMCTS_STATUS_OK` if
@@ -476,7 +470,9 @@ pub unsafe extern "C" fn imcts_spec_check(
 
 /// Writes the default configuration of `game` to `*out`: MCTS, plain UCT with MCTS-Solver, the
 /// game's UCT constant, random playouts, the default seed; αβ fields at depth 64 and 2^20
-/// table entries (as the spec `ab` would give).
+/// table entries (as the spec `ab` would give). UCT's ties are always broken as the game's
+/// default (Breakthrough: as the paper's code, row B21 of `docs/reproduction.md`; other games:
+/// at random), which the struct has no field for.
 ///
 /// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, PANIC (hosted builds).
 ///
@@ -505,12 +501,10 @@ pub unsafe extern "C" fn imcts_config_default(
 /// out of range, non-finite numbers, options the game lacks) and for one whose configuration
 /// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
 /// and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
-/// `text-solver`, `text-proven`, `code-proof-visits`, `code-ties`, `ep`): such a label is
-/// refused, never dropped; `imcts_config_parse_error` says which label is wrong and why. That
-/// includes Breakthrough's presets `bl` and `bl'`, which break ties as the paper's code does
-/// (`code-ties`): search them with `imcts_engine_search_spec` or
-/// `imcts_engine_search_parallel_spec`, or write `mcts(bl',random-ties)` for the preset with
-/// our tie-break, which the struct carries.
+/// `text-solver`, `text-proven`, `code-proof-visits`, `ep`, and a tie-break other than the
+/// game's: `random-ties` in Breakthrough, `code-ties` elsewhere): such a label is refused,
+/// never dropped; `imcts_config_parse_error` says which label is wrong and why. Search such
+/// specs with `imcts_engine_search_spec` or `imcts_engine_search_parallel_spec`.
 ///
 /// Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 ///
@@ -560,12 +554,13 @@ mod tests {
         round_trip::<Breakthrough>(&[
             "mcts",
             "mcts(ipp,im0.4)",
-            "mcts(bl,random-ties)",
-            "mcts(bl',random-ties,reuse,seed9,efLH)",
+            "mcts(bl)",
+            "mcts(bl',reuse,seed9,efLH)",
+            "mcts(ipp,code-ties)",
             "mcts(pbim0.2,pb3,mb7,one,nosolver,stopfull,c0.3,detk2,det0.7,ege0,fet0)",
             "mcts(cb0.5,np25)",
         ]);
-        round_trip::<Kalah>(&["mcts", "mcts(im0.3,fet10)"]);
+        round_trip::<Kalah>(&["mcts", "mcts(im0.3,fet10)", "mcts(fet4,random-ties)"]);
     }
 
     #[test]

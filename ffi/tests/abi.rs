@@ -415,7 +415,7 @@ fn specs_parse_into_the_config() {
     assert_eq!(c.solver, 1);
     let c = parse(
         IMCTS_GAME_BREAKTHROUGH,
-        "mcts(bl',random-ties,reuse,seed7,efLH,mb5,one,nosolver,c0.5)",
+        "mcts(bl',reuse,seed7,efLH,mb5,one,nosolver,c0.5)",
     )
     .unwrap();
     assert_eq!(c.fixed_cutoff, 20);
@@ -423,7 +423,7 @@ fn specs_parse_into_the_config() {
     assert_eq!((c.reuse_tree, c.seed, c.eval, c.max_backprop), (1, 7, 1, 5));
     assert_eq!((c.expansion, c.solver), (IMCTS_EXPANSION_ONE_CHILD, 0));
     assert_eq!(c.uct_c, 0.5);
-    let c = parse(IMCTS_GAME_BREAKTHROUGH, "mcts(bl,pb2,detk3,random-ties)").unwrap();
+    let c = parse(IMCTS_GAME_BREAKTHROUGH, "mcts(bl,pb2,detk3,code-ties)").unwrap();
     assert!((c.epsilon_greedy - 0.1).abs() < 1e-6 && (c.dynamic_cutoff - 0.5).abs() < 1e-6);
     assert_eq!((c.progressive_bias, c.det_interval), (2.0, 3));
     let c = parse(IMCTS_GAME_BREAKTHROUGH, "ab(efLH,depth6,tt4096)").unwrap();
@@ -450,12 +450,12 @@ fn specs_parse_into_the_config() {
         Err(imcts_status::BadSpec)
     );
     assert!(parse(IMCTS_GAME_LOA, "mcts(one,abp,det0.7,im0.2)").is_ok());
-    // Labels the struct has no field for are refused, not dropped; so are the presets that
-    // set one (`bl` and `bl'` set `code-ties`).
+    // Labels the struct has no field for are refused, not dropped: a tie-break other than the
+    // game's among them (Breakthrough's is the paper's code's).
     for uncarried in [
-        "mcts(bl)",
-        "mcts(efLH,bl',im0.6)",
-        "mcts(ipp,code-ties)",
+        "mcts(bl,random-ties)",
+        "mcts(efLH,bl',im0.6,random-ties)",
+        "mcts(ipp,random-ties)",
         "mcts(bl,text-det)",
         "mcts(ipp,text-ipp)",
         "mcts(text-solver)",
@@ -473,6 +473,16 @@ fn specs_parse_into_the_config() {
         parse(IMCTS_GAME_LOA, "mcts(np)"),
         Err(imcts_status::BadSpec)
     );
+    // The presets break ties as the game does, so the struct carries them; Kalah's default is
+    // random ties, so there `code-ties` is the label the struct cannot carry.
+    for preset in ["mcts(bl)", "mcts(efLH,bl',im0.6)", "mcts(ipp,code-ties)"] {
+        assert!(parse(IMCTS_GAME_BREAKTHROUGH, preset).is_ok(), "{preset}");
+    }
+    assert_eq!(
+        parse(IMCTS_GAME_KALAH, "mcts(fet4,code-ties)"),
+        Err(imcts_status::BadSpec)
+    );
+    assert!(parse(IMCTS_GAME_KALAH, "mcts(fet4,random-ties)").is_ok());
     let mut out = std::mem::MaybeUninit::uninit();
     // SAFETY: deliberately invalid UTF-8 / NULL.
     unsafe {

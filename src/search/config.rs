@@ -119,7 +119,8 @@ pub struct MctsConfig<G: Game> {
     /// move the first of equally visited ones. Without it ties are drawn uniformly at random
     /// (final move: the higher mean). With rewards of exactly ±1 (`det`, node priors) such ties
     /// are common, and the code's order (most advanced rank first, for both sides) then steers
-    /// its search: row B21 of `docs/reproduction.md`.
+    /// its search: row B21 of `docs/reproduction.md`. The default is the game's
+    /// [`Game::PAPER_CODE_TIES`] (on for Breakthrough; `random-ties` turns it off).
     pub code_ties: bool,
     /// How selection mixes in heuristic values.
     pub value_mode: ValueMode,
@@ -175,7 +176,7 @@ impl<G: Game> Default for MctsConfig<G> {
             text_solver: false,
             text_proven: false,
             code_proof_visits: false,
-            code_ties: false,
+            code_ties: G::PAPER_CODE_TIES,
             value_mode: ValueMode::Mean,
             alpha: 0.0,
             eval: G::Eval::default(),

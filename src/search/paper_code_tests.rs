@@ -524,7 +524,13 @@ fn code_ties_leave_kalahs_children_in_the_paper_codes_order() {
 #[test]
 fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
     use super::mcts::uct_choice;
-    let plain = MctsConfig::<Breakthrough>::default().validate().unwrap();
+    let plain = MctsConfig::<Breakthrough> {
+        code_ties: false,
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    // Breakthrough's default.
     let code = MctsConfig::<Breakthrough> {
         code_ties: true,
         ..Default::default()
@@ -567,14 +573,14 @@ fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
 #[test]
 fn code_ties_play_the_first_of_equally_visited_moves() {
     // As many simulations as the start has moves: every child gets one visit (unvisited
-    // children first), so all are equally visited. The code plays the first; without the
-    // label the higher mean decides.
+    // children first), so all are equally visited. The code plays the first (Breakthrough's
+    // default); with random ties the higher mean decides.
     let start = Breakthrough::start();
     let mut list = MoveList::new();
     start.legal_moves(&mut list);
     let sims = list.len() as u64;
     let mut nodes = vec![Node::EMPTY; 10_000];
-    for (spec, first) in [("mcts(code-ties,seed3)", true), ("mcts(seed3)", false)] {
+    for (spec, first) in [("mcts(seed3)", true), ("mcts(random-ties,seed3)", false)] {
         let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
         let mut m = Mcts::new(&mut nodes, cfg);
         let mut game = start.clone();

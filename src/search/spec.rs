@@ -33,8 +33,9 @@
 //! [validated](super::config::Valid).
 //!
 //! A game may name presets ([`Game::PRESETS`]): `bl` and `bl'` are the paper's Breakthrough
-//! baselines, `(ipp,ege0.1,det0.5,code-ties)` and `(ipp,fet20,np,code-ties)`: as the paper's
-//! code builds them, its tie-break included (`random-ties` gives ours). Presets apply first,
+//! baselines, `(ipp,ege0.1,det0.5)` and `(ipp,fet20,np)`, as the paper's code builds them.
+//! Breakthrough's searches break UCT's ties as that code does ([`Game::PAPER_CODE_TIES`]);
+//! `random-ties` gives ours, and `code-ties` the code's in any game. Presets apply first,
 //! wherever they stand; labels written explicitly override what a preset sets (so
 //! `mcts(bl',im0.4,np50)` and `mcts(fet10,bl')` are allowed and both keep the explicit number),
 //! but a label given twice, or two labels that set the same thing differently (`im` with `cb`),
@@ -187,7 +188,7 @@ pub enum Setting {
     CodeProofVisits,
     /// The paper's code's tie-breaks: its move order, the first of equal scores.
     CodeTies,
-    /// Our tie-breaks (uniform among equal scores), undoing a preset's `code-ties`.
+    /// Our tie-breaks (uniform among equal scores), undoing a game's default `code-ties`.
     RandomTies,
     /// αβ: the deepest iteration.
     AlphaBetaDepth,
@@ -431,13 +432,13 @@ pub const MCTS_LABELS: &[Label] = {
             label::CODE_TIES,
             Bare,
             CodeTies,
-            "as the paper's code: children in its move order, ties to the first (see docs/reproduction.md)",
+            "as the paper's code: children in its move order, ties to the first (Breakthrough's default; see docs/reproduction.md)",
         ),
         row(
             label::RANDOM_TIES,
             Bare,
             RandomTies,
-            "ties broken uniformly at random, in our move order: turns off the code-ties of the bl and bl' presets",
+            "ties broken uniformly at random, in our move order: turns off Breakthrough's default code-ties",
         ),
     ]
 };
@@ -855,11 +856,14 @@ mod tests {
         }
     }
 
-    /// The presets break ties as the paper's code does; `random-ties` undoes that, in either
-    /// order, and conflicts with an explicit `code-ties`.
+    /// Breakthrough's searches, the presets among them, break ties as the paper's code does;
+    /// `random-ties` undoes that, in either order, and conflicts with an explicit `code-ties`.
+    /// Other games keep ours unless `code-ties` is written.
     #[test]
-    fn presets_take_the_codes_ties_and_random_ties_undoes_them() {
+    fn breakthrough_takes_the_codes_ties_and_random_ties_undoes_them() {
         for spec in [
+            "mcts",
+            "mcts(ipp,im0.4)",
             "mcts(bl)",
             "mcts(bl')",
             "mcts(efLH,bl',im0.6)",
@@ -880,8 +884,9 @@ mod tests {
                 "{spec}"
             );
         }
+        assert!(!parse_mcts::<Kalah>("mcts(fet4,im0.3)").unwrap().code_ties);
         assert!(
-            !parse_mcts::<Breakthrough>("mcts(ipp,im0.4)")
+            parse_mcts::<Kalah>("mcts(fet4,code-ties)")
                 .unwrap()
                 .code_ties
         );
@@ -890,7 +895,7 @@ mod tests {
         // Otherwise the preset is what it was.
         let (a, b) = (
             parse_mcts::<Breakthrough>("mcts(bl',random-ties)").unwrap(),
-            parse_mcts::<Breakthrough>("mcts(ipp,fet20,np)").unwrap(),
+            parse_mcts::<Breakthrough>("mcts(ipp,fet20,np,random-ties)").unwrap(),
         );
         assert_eq!(std::format!("{:?}", *a), std::format!("{:?}", *b));
     }

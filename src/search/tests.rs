@@ -56,12 +56,13 @@ fn node_is_at_most_32_bytes() {
 
 #[test]
 fn solver_proves_wins_in_1_3_and_5_plies_and_plays_them() {
-    let cases = [
-        ("7p/P7/8/8/8/8/8/8 w", Some("a7-a8")),
-        ("7p/8/P7/8/8/8/8/8 w", None),
-        ("7p/8/8/P7/8/8/8/8 w", None),
+    // The moves that win at once, where there are any (either may come first by the tie-break).
+    let cases: [(&str, &[&str]); 4] = [
+        ("7p/P7/8/8/8/8/8/8 w", &["a7-a8", "a7-b8"]),
+        ("7p/8/P7/8/8/8/8/8 w", &[]),
+        ("7p/8/8/P7/8/8/8/8 w", &[]),
         // Black to move wins by capturing the only White piece that could stop it.
-        ("8/8/8/8/8/1p6/P7/8 b", Some("b3xa2")),
+        ("8/8/8/8/8/1p6/P7/8 b", &["b3xa2"]),
     ];
     for (text, want) in cases {
         let p = pos(text);
@@ -75,8 +76,9 @@ fn solver_proves_wins_in_1_3_and_5_plies_and_plays_them() {
             wins_within(&mut p.clone(), best, 5),
             "{text}: {best:?} does not win"
         );
-        if let Some(want) = want {
-            assert_eq!(crate::game::move_string(&p, best).as_str(), want, "{text}");
+        if !want.is_empty() {
+            let played = crate::game::move_string(&p, best);
+            assert!(want.contains(&played.as_str()), "{text}: {played}");
         }
     }
 }

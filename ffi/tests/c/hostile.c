@@ -157,7 +157,7 @@ static void specs_fail_at_parse_time(void) {
           "%s detail: %s", specs[i], why);
   }
   /* A label the struct has no field for is refused, and the detail names it. */
-  const char *uncarried = "mcts(ipp,im0.4,code-ties)";
+  const char *uncarried = "mcts(ipp,im0.4,text-ipp)";
   imcts_config c;
   CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, uncarried, strlen(uncarried), &c) ==
             IMCTS_STATUS_BAD_SPEC,
@@ -166,24 +166,28 @@ static void specs_fail_at_parse_time(void) {
   size_t len = 0;
   CHECK(imcts_config_parse_error(IMCTS_GAME_BREAKTHROUGH, uncarried, strlen(uncarried), why,
                                  sizeof why, &len) == IMCTS_STATUS_OK &&
-            strstr(why, "code-ties") && strstr(why, "cannot carry"),
+            strstr(why, "text-ipp") && strstr(why, "cannot carry") &&
+            strstr(why, "imcts_engine_search_spec"),
         "%s detail: %s", uncarried, why);
-  /* So is a preset that sets one (bl' breaks ties as the paper's code does), and the detail
-   * says so and how to get it; with random-ties the struct carries the preset. */
+  /* So is a tie-break other than the game's: Breakthrough breaks ties as the paper's code
+   * does, so its presets parse and random-ties does not; Kalah the other way round. */
   const char *preset = "mcts(efLH,bl',im0.6)";
   CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, preset, strlen(preset), &c) ==
-            IMCTS_STATUS_BAD_SPEC,
-        "%s parsed", preset);
-  CHECK(imcts_config_parse_error(IMCTS_GAME_BREAKTHROUGH, preset, strlen(preset), why,
-                                 sizeof why, &len) == IMCTS_STATUS_OK &&
-            strstr(why, "code-ties") && strstr(why, "preset") && strstr(why, "random-ties") &&
-            strstr(why, "imcts_engine_search_spec"),
-        "%s detail: %s", preset, why);
-  const char *random_ties = "mcts(efLH,bl',im0.6,random-ties)";
-  CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, random_ties, strlen(random_ties), &c) ==
                 IMCTS_STATUS_OK &&
             c.fixed_cutoff == 20 && c.node_priors == 10,
-        "%s", random_ties);
+        "%s", preset);
+  const char *random_ties = "mcts(efLH,bl',im0.6,random-ties)";
+  CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, random_ties, strlen(random_ties), &c) ==
+            IMCTS_STATUS_BAD_SPEC,
+        "%s parsed", random_ties);
+  CHECK(imcts_config_parse_error(IMCTS_GAME_BREAKTHROUGH, random_ties, strlen(random_ties), why,
+                                 sizeof why, &len) == IMCTS_STATUS_OK &&
+            strstr(why, "random-ties") && strstr(why, "cannot carry"),
+        "%s detail: %s", random_ties, why);
+  const char *kalah_ties = "mcts(fet4,im0.3,code-ties)";
+  CHECK(imcts_config_parse(IMCTS_GAME_KALAH, kalah_ties, strlen(kalah_ties), &c) ==
+            IMCTS_STATUS_BAD_SPEC,
+        "%s parsed", kalah_ties);
   const char *ok = "mcts(ipp,im0.4)";
   imcts_status s =
       imcts_config_parse_error(IMCTS_GAME_LOA, ok, strlen(ok), why, sizeof why, &len);

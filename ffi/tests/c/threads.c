@@ -300,9 +300,9 @@ static void root_parallel_from_pthreads(void) {
 }
 
 /* The spec twin of imcts_engine_search_parallel: a spec the struct carries searches as the
- * struct does (root parallelism with a simulation budget repeats exactly); a preset the struct
- * cannot carry (bl' breaks ties as the paper's code does) searches here; a bad spec or a bad
- * mode is refused without writing the result. */
+ * struct does (root parallelism with a simulation budget repeats exactly); a spec the struct
+ * cannot carry (bl' with random ties: Breakthrough breaks ties as the paper's code does)
+ * searches here; a bad spec or a bad mode is refused without writing the result. */
 static void parallel_search_by_spec(void) {
   const char *carried = "mcts(im0.4,efLH)";
   imcts_config cfg = config_of(IMCTS_GAME_BREAKTHROUGH, carried);
@@ -323,14 +323,14 @@ static void parallel_search_by_spec(void) {
   CHECK(strcmp(by_struct.best_move, by_spec.best_move) == 0 && by_struct.value == by_spec.value &&
             by_struct.simulations == by_spec.simulations,
         "struct %s vs spec %s", by_struct.best_move, by_spec.best_move);
-  const char *preset = "mcts(efLH,bl',im0.6)";
+  const char *preset = "mcts(efLH,bl',im0.6,random-ties)";
   imcts_config refused;
   CHECK(imcts_config_parse(IMCTS_GAME_BREAKTHROUGH, preset, strlen(preset), &refused) ==
             IMCTS_STATUS_BAD_SPEC,
-        "bl' parsed into the struct");
+        "random ties parsed into the struct");
   s = imcts_engine_search_parallel_spec(e.engine, preset, strlen(preset), &b, &t,
                                         IMCTS_PARALLEL_TREE, &r);
-  CHECK(s == IMCTS_STATUS_OK && r.simulations == 6001, "bl' by spec: %s, %llu simulations",
+  CHECK(s == IMCTS_STATUS_OK && r.simulations == 6001, "random ties by spec: %s, %llu simulations",
         imcts_status_str(s), (unsigned long long)r.simulations);
   imcts_result untouched, out;
   memset(&untouched, 0xab, sizeof untouched);
