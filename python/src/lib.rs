@@ -101,7 +101,8 @@ impl RawEngine {
 }
 
 /// What an engine searches with: the C configuration struct, or, for a spec with a label the
-/// struct has no field for (`ep`, `text-…`, `code-…`), the spec itself.
+/// struct has no field for (`ep`, `text-…`, `code-proof-visits`, a tie-break other than the
+/// game's), the spec itself.
 #[derive(Clone)]
 enum Config {
     Struct(imcts_config),
