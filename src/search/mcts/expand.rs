@@ -32,14 +32,18 @@ pub(crate) fn in_paper_code_order<G: Game>(
 
 /// The stable order of `keys` (at most [`MAX_SORTED`]): `order[i]` is the index of the `i`-th
 /// smallest. Not generic: one copy for every game (the browser's module counts its bytes).
+/// One 256-byte array besides the set, so that the firmware's stack holds little more than the
+/// order itself (its `mcts(ipp,im0.4)` on Breakthrough sorts at every expansion).
 #[cfg_attr(feature = "compact-code", inline(never))]
 fn order_by_keys(keys: &[u16]) -> [u8; MAX_SORTED] {
-    let mut order = [0u8; MAX_SORTED];
     // Distinct keys below 256 (Breakthrough's: a square and a direction each) sort through a
     // 256-bit set: mark each key, then read the set out in key order. Linear, where an
-    // insertion sort of 20-50 children cost 12% of a `bl'` simulation.
+    // insertion sort of 20-50 children cost 12% of a `bl'` simulation. `order` first holds
+    // each key's index at the key's slot, then the order itself: the `n`-th key read out is
+    // written to slot `n`, never past the key's own slot, and slots are read in key order, so
+    // no slot is written before it is read.
+    let mut order = [0u8; MAX_SORTED];
     let mut set = [0u64; 4];
-    let mut index_of = [0u8; 256];
     let mut distinct = true;
     for (i, &k) in keys.iter().enumerate() {
         let k = usize::from(k);
@@ -49,38 +53,35 @@ fn order_by_keys(keys: &[u16]) -> [u8; MAX_SORTED] {
             break;
         }
         set[k / 64] |= bit;
-        index_of[k] = i as u8;
+        order[k] = i as u8;
     }
     if distinct {
         let mut n = 0;
         for (w, &word) in set.iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
-                order[n] = index_of[w * 64 + rest.trailing_zeros() as usize];
+                order[n] = order[w * 64 + rest.trailing_zeros() as usize];
                 n += 1;
                 rest &= rest - 1;
             }
         }
         return order;
     }
-    // Otherwise (equal keys, as Kalah's, which are all 0) an insertion sort of key and index
-    // packed in one word: the index keeps it stable.
-    let mut keyed = [0u32; MAX_SORTED];
-    for (i, (slot, &k)) in keyed.iter_mut().zip(keys).enumerate() {
-        *slot = (u32::from(k) << 8) | i as u32;
+    // Otherwise (equal keys, as Kalah's and Lines of Action's, which are all 0) an insertion
+    // sort of the indices by key: it moves an index only past strictly larger keys, so equal
+    // keys keep our order (with all keys equal nothing moves).
+    for (i, o) in order.iter_mut().enumerate().take(keys.len()) {
+        *o = i as u8;
     }
-    let keyed = &mut keyed[..keys.len()];
-    for i in 1..keyed.len() {
-        let k = keyed[i];
+    for i in 1..keys.len() {
+        let idx = order[i];
+        let k = keys[usize::from(idx)];
         let mut j = i;
-        while j > 0 && keyed[j - 1] > k {
-            keyed[j] = keyed[j - 1];
+        while j > 0 && keys[usize::from(order[j - 1])] > k {
+            order[j] = order[j - 1];
             j -= 1;
         }
-        keyed[j] = k;
-    }
-    for (o, &k) in order.iter_mut().zip(keyed.iter()) {
-        *o = k as u8;
+        order[j] = idx;
     }
     order
 }
