@@ -168,6 +168,12 @@ fn make_undo_agrees_with_reference<G: Conformance>() {
                     assert_eq!(pos.reference(), G::reference_play(&r, mv), "{mv:?}");
                 }
                 let outcome = pos.outcome();
+                // `CAN_DRAW = false` is a promise the search relies on (it skips draw bounds).
+                assert!(
+                    G::CAN_DRAW || outcome != Some(crate::Outcome::Draw),
+                    "{} promises no draws: {mv:?} in {before:?}",
+                    G::NAME
+                );
                 pos.undo(mv, undo);
                 assert_eq!(pos, before, "undo {mv:?}");
                 assert_eq!(pos.key(), before.key());
