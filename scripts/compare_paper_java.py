@@ -18,6 +18,8 @@ build directory (default `target/paper-java`), together with this project's own 
 (`mcts_s_h_pd20_np10_efv1_im0.6`, ...), uses the paper's board as referee and talks to
 `imcts engine` for our side. Seats alternate (game i: imcts first when i is even); with --sims
 both sides run that many simulations a move, with --ms both get that much wall-clock time.
+--our-sims J (with --sims K) gives our side J simulations a move and the code's K, to set the
+two searches against each other at a fixed ratio of simulations.
 Kalah plays the paper's protocol: each random board twice with seats swapped, a pair counts as
 a win for the side that won one game and at least drew the other, pairs won by the same seat
 are discarded. Draws count half. For Kalah it also prints the score of every game on its own
@@ -83,6 +85,8 @@ def main():
     budget = ap.add_mutually_exclusive_group()
     budget.add_argument("--sims", type=int, help="simulations a move, both sides")
     budget.add_argument("--ms", type=int, help="milliseconds a move, both sides")
+    ap.add_argument("--our-sims", type=int,
+                    help="with --sims: imcts's simulations a move (the code's stay --sims)")
     ap.add_argument("--games", type=int, default=100, help="games (Kalah: board pairs)")
     ap.add_argument("--first", type=int, default=0, help="index of the first game")
     ap.add_argument("--kalah-rules", default="paper-code", choices=["paper-code", "empty-capture"],
@@ -110,7 +114,11 @@ def main():
     if not (args.ours and args.theirs and (args.sims or args.ms)):
         ap.error("a match needs --ours, --theirs and --sims or --ms")
 
+    if args.our_sims and not args.sims:
+        ap.error("--our-sims needs --sims")
     budget = ["--sims", str(args.sims)] if args.sims else ["--ms", str(args.ms)]
+    if args.our_sims:
+        budget += ["--our-sims", str(args.our_sims)]
     jobs = max(1, min(args.jobs, args.games))
     per = [args.games // jobs + (1 if j < args.games % jobs else 0) for j in range(jobs)]
     procs, start = [], args.first
@@ -149,7 +157,8 @@ def main():
     lo, hi = wilson(score, n)
     rate = 100 * score / n if n else 0.0
     print(f"{args.game}: {args.ours} vs paper's {args.theirs}, "
-          f"{'%d sims' % args.sims if args.sims else '%d ms' % args.ms} a move: "
+          f"{'%d sims' % args.sims if args.sims else '%d ms' % args.ms} a move"
+          f"{' (ours %d)' % args.our_sims if args.our_sims else ''}: "
           f"{counts['win']} wins, {counts['loss']} losses, {counts['draw']} draws"
           f"{', %d discarded' % counts['discard'] if counts['discard'] else ''} -> "
           f"{rate:.1f}% (Wilson 95%: {100 * lo:.1f}-{100 * hi:.1f}%)")

@@ -17,7 +17,7 @@ import java.io.PrintWriter;
  * (`mcts_s_h_ege0.1_det0.5_im0.4`), and uses that code's boards as referee.
  *
  * Usage: java -cp BUILD:. ImctsVsPaper --imcts PATH --game breakthrough|kalah --ours SPEC
- *        --theirs LABEL (--sims K | --ms T) --games N [--first I] [--seed S]
+ *        --theirs LABEL (--sims K | --ms T) --games N [--first I] [--seed S] [--our-sims J]
  *
  * Game i (from --first) seats imcts first when i is even. Kalah follows the paper's protocol:
  * "game" i is a random board (48 stones dropped into random houses) played twice with seats
@@ -28,12 +28,14 @@ import java.io.PrintWriter;
  * one by one. imcts is told the Kalah rules this referee plays (`paper-code`: the code's
  * capture rule and its end test, which leaves North's house 6 out), or with
  * `--kalah-rules empty-capture` only its capture rule (the referee still ends games its way).
+ * --our-sims J gives imcts J simulations a move instead of K (the code's player keeps K), to
+ * set one side's search against the other's at a fixed ratio of simulations.
  * With --check-rules N it instead checks, over N random games, that both programs agree on
  * every move's result ([`checkRules`]).
  */
 public class ImctsVsPaper {
     private String imcts, game = "breakthrough", ours, theirs, kalahRules = "paper-code";
-    private int sims = 0, ms = 0, games = 2, first = 0;
+    private int sims = 0, ms = 0, games = 2, first = 0, oursBudget = 0;
     private long seed = 1;
     private PrintWriter toEngine;
     private BufferedReader fromEngine;
@@ -113,6 +115,7 @@ public class ImctsVsPaper {
                 case "--ours": d.ours = v; i++; break;
                 case "--theirs": d.theirs = v; i++; break;
                 case "--sims": d.sims = Integer.parseInt(v); i++; break;
+                case "--our-sims": d.oursBudget = Integer.parseInt(v); i++; break;
                 case "--ms": d.ms = Integer.parseInt(v); i++; break;
                 case "--games": d.games = Integer.parseInt(v); i++; break;
                 case "--first": d.first = Integer.parseInt(v); i++; break;
@@ -128,6 +131,8 @@ public class ImctsVsPaper {
         }
         if (d.imcts == null || d.ours == null || d.theirs == null || (d.sims <= 0) == (d.ms <= 0))
             throw new IllegalArgumentException("need --imcts, --ours, --theirs and one of --sims/--ms");
+        if (d.oursBudget < 0 || (d.oursBudget > 0 && d.sims <= 0))
+            throw new IllegalArgumentException("--our-sims needs --sims");
         d.run();
     }
 
@@ -221,7 +226,7 @@ public class ImctsVsPaper {
             IMove m;
             if (mover == ourSide) {
                 engine("position " + position(b));
-                String ans = engine("go " + (sims > 0 ? "sims " + sims : "ms " + ms));
+                String ans = engine("go " + (sims > 0 ? "sims " + (oursBudget > 0 ? oursBudget : sims) : "ms " + ms));
                 String[] w = ans.split(" ");
                 m = toPaperMove(b, w[2]);
                 for (int k = 0; k + 1 < w.length; k++)
