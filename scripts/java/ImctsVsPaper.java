@@ -23,7 +23,8 @@ import java.io.PrintWriter;
  * "game" i is a random board (48 stones dropped into random houses) played twice with seats
  * swapped; a side wins the pair if it won one game and at least drew the other, and a pair the
  * same seat won twice is reported as discarded. One line per game (or pair) on stdout:
- * `result <i> ours_first <0|1> <win|loss|draw|discard> plies <n> our_sims <s> their_sims <s>`;
+ * `result <i> ours_first <0|1> <win|loss|draw|discard> plies <n> our_sims <s> their_sims <s>`
+ * (the code's count with --ms read back from its options, to within a simulation or so);
  * a Kalah pair adds `game_wins <w> game_losses <l> game_draws <d>`, its two games counted
  * one by one. imcts is told the Kalah rules this referee plays (`paper-code`: the code's
  * capture rule and its end test, which leaves North's house 6 out), or with
@@ -40,6 +41,9 @@ public class ImctsVsPaper {
     private PrintWriter toEngine;
     private BufferedReader fromEngine;
     private long ourSims, theirSims;
+    /** The options of the code's player in the game being played (its timed searches leave
+     * their simulation count there). */
+    private MCTSOptions theirOptions;
     private int checkRules = 0;
 
     /**
@@ -172,6 +176,7 @@ public class ImctsVsPaper {
         }
         MCTSPlayer p = new MCTSPlayer();
         p.setOptions(o);
+        theirOptions = o;
         return p;
     }
 
@@ -234,7 +239,9 @@ public class ImctsVsPaper {
             } else {
                 them.getMove(b.copy(), null, mover, false, null);
                 m = them.getBestMove();
-                theirSims += sims > 0 ? sims : 0;
+                // A timed search of the code's leaves its count plus 10% in numSimulations
+                // (MCTSPlayer.getMove, for SW-UCT's next round): the count, to a simulation.
+                theirSims += sims > 0 ? sims : Math.round(theirOptions.numSimulations / 1.1);
             }
             b.doAIMove(m, mover);
             plies[0]++;
