@@ -523,7 +523,7 @@ fn code_ties_leave_kalahs_children_in_the_paper_codes_order() {
 
 #[test]
 fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
-    use super::mcts::uct_choice;
+    use super::mcts::{score, uct_choice};
     let plain = MctsConfig::<Breakthrough> {
         code_ties: false,
         ..Default::default()
@@ -549,10 +549,11 @@ fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
     let mut seen = [0u32; 6];
     for _ in 0..200 {
         assert_eq!(
-            uct_choice::<_, _, true>(&code, &kids, explore, &g, &mut rng),
+            uct_choice::<_, _, { score::PLAIN }>(&code, &kids, explore, &g, &mut rng),
             1
         );
-        seen[uct_choice::<_, _, true>(&plain, &kids, explore, &g, &mut rng) as usize] += 1;
+        seen[uct_choice::<_, _, { score::PLAIN }>(&plain, &kids, explore, &g, &mut rng)
+            as usize] += 1;
     }
     assert_eq!(seen[0], 0);
     assert!(seen[1..].iter().all(|&n| n > 20), "random ties: {seen:?}");
@@ -564,7 +565,8 @@ fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
     }
     let mut seen = [0u32; 6];
     for _ in 0..200 {
-        seen[uct_choice::<_, _, true>(&code, &kids, explore, &g, &mut rng) as usize] += 1;
+        seen[uct_choice::<_, _, { score::PLAIN }>(&code, &kids, explore, &g, &mut rng) as usize] +=
+            1;
     }
     assert_eq!(seen[..2], [0, 0]);
     assert!(seen[2..].iter().all(|&n| n > 20), "{seen:?}");

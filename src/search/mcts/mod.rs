@@ -18,7 +18,7 @@ mod select;
 ))]
 pub(crate) use {
     expand::{child_start, in_paper_code_order},
-    select::{SelectChild, uct_choice},
+    select::{SelectChild, score, score_kind, uct_choice},
 };
 mod simulate;
 

@@ -85,28 +85,56 @@ impl<G: Game> Mcts<'_, G> {
     /// tree grows from 20,000 to 500,000 simulations), and each call paid a prologue, reloads
     /// of the configuration and of the generator's state: 3.5% of the instructions of a
     /// 20,000-simulation Kalah search, 0.7% of a Breakthrough middle-game one (callgrind).
+    ///
+    /// `SCORE` is the configuration's [`score_kind`]: the simulation loop is compiled once per
+    /// kind of score (`simulations`), so that each copy holds one scan loop, without the other
+    /// kinds' branches and their claim on registers.
     #[inline(always)]
-    pub(super) fn select(&mut self, node: NodeId, visits: u32, game: &G) -> NodeId {
-        // Plain UCT (no heuristic mixing, no progressive bias) gets its own copy of the loop
-        // without those branches: about 6% fewer instructions per simulation under callgrind.
-        // (`compact-code` keeps only the general loop, which gives plain UCT's scores exactly.)
-        if !cfg!(feature = "compact-code")
-            && self.config.value_mode == ValueMode::Mean
-            && self.config.progressive_bias.is_none()
-        {
-            self.select_with::<true>(node, visits, game)
-        } else {
-            self.select_with::<false>(node, visits, game)
-        }
+    pub(super) fn select<const SCORE: u8>(
+        &mut self,
+        node: NodeId,
+        visits: u32,
+        game: &G,
+    ) -> NodeId {
+        debug_assert_eq!(SCORE, score_kind(&self.config));
+        self.select_with::<SCORE>(node, visits, game)
     }
 
     #[inline(always)]
-    fn select_with<const PLAIN: bool>(&mut self, node: NodeId, visits: u32, game: &G) -> NodeId {
+    fn select_with<const SCORE: u8>(&mut self, node: NodeId, visits: u32, game: &G) -> NodeId {
         let first = self.pool.get(node).first_child;
         let explore = self.config.uct_c * sqrt_ln(self.parent_count(node, visits));
         let children = self.pool.children(node);
-        let i = uct_choice::<G, Node, PLAIN>(&self.config, children, explore, game, &mut self.rng);
+        let i = uct_choice::<G, Node, SCORE>(&self.config, children, explore, game, &mut self.rng);
         NodeId(first + i)
+    }
+}
+
+/// The kinds of UCT score, as the constant that gives each its own copy of the scan: the
+/// configuration's tests (the value mode, progressive bias) are the same at every child, and
+/// the compiler does not take them out of the loop itself.
+pub(crate) mod score {
+    /// Eq. 1 with the mean reward: no heuristic mixing, no progressive bias (plain UCT: about
+    /// 6% fewer instructions a simulation than the general loop, callgrind).
+    pub const PLAIN: u8 = 0;
+    /// Eq. 2's `Q_IM = (1−α)·mean + α·v` (implicit minimax, or constant bias), no progressive
+    /// bias: the presets with `im`.
+    pub const MIX: u8 = 1;
+    /// Any configuration, the mode and progressive bias read at each child.
+    pub const GENERAL: u8 = 2;
+}
+
+/// The kind of score [`uct_choice`] computes for `cfg` ([`score`]). `compact-code` keeps only
+/// the general loop, which gives every kind's scores exactly.
+#[inline(always)]
+pub(crate) fn score_kind<G: Game>(cfg: &MctsConfig<G>) -> u8 {
+    if cfg!(feature = "compact-code") || cfg.progressive_bias.is_some() {
+        return score::GENERAL;
+    }
+    match cfg.value_mode {
+        ValueMode::Mean => score::PLAIN,
+        ValueMode::Implicit | ValueMode::ConstantBias => score::MIX,
+        ValueMode::ProgressiveImplicit => score::GENERAL,
     }
 }
 
@@ -160,7 +188,7 @@ impl SelectChild for Node {
 /// another thread may change a child between the two scans: if the `k`-th tie is not found
 /// again, the first scan's best stands (a benign race: a best child is taken either way).
 #[inline(always)]
-pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
+pub(crate) fn uct_choice<G: Game, C: SelectChild, const SCORE: u8>(
     cfg: &MctsConfig<G>,
     children: &[C],
     explore: f32,
@@ -184,7 +212,7 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
             Proven::Unknown => {
                 let (visits, reward) = c.stats();
                 if visits > 0 {
-                    visited_score::<G, C, PLAIN>(cfg, c, visits, reward, explore, game)
+                    visited_score::<G, C, SCORE>(cfg, c, visits, reward, explore, game)
                 } else if cfg!(feature = "compact-code") {
                     // The general scan scores it +∞ like any other (smaller code, same choice).
                     f32::INFINITY
@@ -213,7 +241,7 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const PLAIN: bool>(
         let mut k = below(rng, ties);
         for (i, c) in children.iter().enumerate() {
             if c.proven() == Proven::Unknown
-                && uct_score::<G, C, PLAIN>(cfg, c, explore, game) == best
+                && uct_score::<G, C, SCORE>(cfg, c, explore, game) == best
             {
                 if k == 0 {
                     return i as u32;
@@ -259,10 +287,10 @@ fn unvisited_choice<C: SelectChild>(children: &[C], first: usize, rng: &mut Sear
     first as u32
 }
 
-/// UCT's score of an unproven child (Eq. 1 with Eq. 2's `Q`); infinite if unvisited. `PLAIN`
-/// (no heuristic mixing, no progressive bias) compiles those branches away.
+/// UCT's score of an unproven child (Eq. 1 with Eq. 2's `Q`); infinite if unvisited. `SCORE`
+/// ([`score`]) compiles the other kinds' branches away.
 #[inline(always)]
-fn uct_score<G: Game, C: SelectChild, const PLAIN: bool>(
+fn uct_score<G: Game, C: SelectChild, const SCORE: u8>(
     cfg: &MctsConfig<G>,
     c: &C,
     explore: f32,
@@ -272,12 +300,12 @@ fn uct_score<G: Game, C: SelectChild, const PLAIN: bool>(
     if visits == 0 {
         return f32::INFINITY;
     }
-    visited_score::<G, C, PLAIN>(cfg, c, visits, reward, explore, game)
+    visited_score::<G, C, SCORE>(cfg, c, visits, reward, explore, game)
 }
 
 /// [`uct_score`] of a child with `visits > 0` and `reward`, as read once by the caller.
 #[inline(always)]
-fn visited_score<G: Game, C: SelectChild, const PLAIN: bool>(
+fn visited_score<G: Game, C: SelectChild, const SCORE: u8>(
     cfg: &MctsConfig<G>,
     c: &C,
     visits: u32,
@@ -285,7 +313,10 @@ fn visited_score<G: Game, C: SelectChild, const PLAIN: bool>(
     explore: f32,
     game: &G,
 ) -> f32 {
-    let plain = PLAIN || (cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none());
+    let general = SCORE == score::GENERAL;
+    let mix = SCORE == score::MIX;
+    let plain = SCORE == score::PLAIN
+        || (general && cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none());
     let alpha = cfg.alpha;
     let mut mean = reward / visits as f32;
     // A child's estimate stays within its proven bounds (draw bounds need draws).
@@ -301,6 +332,8 @@ fn visited_score<G: Game, C: SelectChild, const PLAIN: bool>(
     }
     let q = if plain {
         mean
+    } else if mix {
+        (1.0 - alpha) * mean + alpha * c.value()
     } else {
         match cfg.value_mode {
             ValueMode::Mean => mean,
@@ -313,7 +346,7 @@ fn visited_score<G: Game, C: SelectChild, const PLAIN: bool>(
         }
     };
     let mut s = q + explore * inv_sqrt(visits);
-    if let (false, Some(w)) = (plain, cfg.progressive_bias) {
+    if let (true, false, Some(w)) = (general, plain, cfg.progressive_bias) {
         let h = G::decode_move(c.move_code())
             .and_then(|mv| game.move_bias(mv))
             .unwrap_or_else(|| c.value());
@@ -369,6 +402,88 @@ mod tests {
         unreachable!()
     }
 
+    /// Each kind's own copy of the scan chooses as the general scan does, child for child and
+    /// random number for random number: Eq. 2's mix (implicit minimax, constant bias) and plain
+    /// UCT, with draw bounds (Kalah can draw), proven children, visit counts past the table and
+    /// ties.
+    #[test]
+    fn each_kind_of_score_chooses_as_the_general_scan() {
+        use crate::games::kalah::Kalah;
+        use crate::search::config::ValueMode;
+        let game = Kalah::default();
+        let mut draws = seeded(12);
+        let mut mixed = 0;
+        for case in 0..30_000u64 {
+            let mode = [
+                ValueMode::Mean,
+                ValueMode::Implicit,
+                ValueMode::ConstantBias,
+            ][(case % 3) as usize];
+            let cfg = MctsConfig::<Kalah> {
+                code_ties: case % 2 == 0,
+                value_mode: mode,
+                alpha: if mode == ValueMode::Mean {
+                    0.0
+                } else {
+                    [0.3, 0.4, 0.6, 1.0][(case / 3 % 4) as usize]
+                },
+                ..MctsConfig::default()
+            }
+            .validate()
+            .unwrap();
+            let kind = score_kind(&cfg);
+            assert_eq!(
+                kind,
+                if mode == ValueMode::Mean {
+                    score::PLAIN
+                } else {
+                    score::MIX
+                }
+            );
+            let n = 1 + (next_u64(&mut draws) % 8) as usize;
+            let mut kids = [Node::EMPTY; 8];
+            for k in &mut kids[..n] {
+                let r = next_u64(&mut draws);
+                // Small sets of values, so that equal scores are common; some counts past the
+                // 4,096-entry table.
+                k.visits = match (r >> 24) % 8 {
+                    0 => 0,
+                    1 => 4_096 + (r >> 32) as u32 % 3,
+                    _ => 1 + (r % 3) as u32,
+                };
+                k.reward = ((r >> 8) % 3) as f32 - 1.0;
+                k.value = ((r >> 12) % 3) as f32 * 0.5 - 0.5;
+                k.proven = match (r >> 16) % 16 {
+                    0 => Proven::Win,
+                    1 | 2 => Proven::Loss,
+                    3 => Proven::Draw,
+                    _ => Proven::Unknown,
+                };
+                k.flags = match (r >> 20) % 8 {
+                    0 => flag::AT_MOST_DRAW,
+                    1 => flag::AT_LEAST_DRAW,
+                    _ => 0,
+                };
+            }
+            let kids = &kids[..n];
+            let (mut a, mut b) = (seeded(case), seeded(case));
+            let got = if kind == score::PLAIN {
+                uct_choice::<_, _, { score::PLAIN }>(&cfg, kids, 0.8, &game, &mut a)
+            } else {
+                mixed += 1;
+                uct_choice::<_, _, { score::MIX }>(&cfg, kids, 0.8, &game, &mut a)
+            };
+            let want = uct_choice::<_, _, { score::GENERAL }>(&cfg, kids, 0.8, &game, &mut b);
+            assert_eq!(got, want, "case {case}, {mode:?}: {kids:?}");
+            assert_eq!(
+                next_u64(&mut a),
+                next_u64(&mut b),
+                "random stream, case {case}"
+            );
+        }
+        assert_eq!(mixed, 20_000);
+    }
+
     #[test]
     fn the_scan_chooses_as_scoring_every_child() {
         // Random ties (the reference draws them); the code's are tested in paper_code_tests.
@@ -401,7 +516,7 @@ mod tests {
                 kids.iter()
                     .any(|c| c.visits == 0 && c.proven == Proven::Unknown) as u32;
             let (mut a, mut b) = (seeded(case), seeded(case));
-            let got = uct_choice::<_, _, true>(&cfg, kids, 0.8, &game, &mut a);
+            let got = uct_choice::<_, _, { score::PLAIN }>(&cfg, kids, 0.8, &game, &mut a);
             let want = reference_choice(kids, 0.8, &mut b);
             assert_eq!(got, want, "case {case}: {kids:?}");
             assert_eq!(

@@ -3,6 +3,7 @@
 //! are the [`Rewards`] hook, fixed for a whole search.
 
 use super::hooks::Rewards;
+use super::select::score;
 use super::{CLOCK_INTERVAL, MAX_TREE_DEPTH, Mcts, PathStep, SearchResult, for_first};
 use crate::game::{Game, Player};
 use crate::search::config::Expansion;
@@ -32,6 +33,32 @@ impl<G: Game> Mcts<'_, G> {
         start: u64,
         result: &mut SearchResult<G>,
     ) -> StopReason {
+        // One copy of the loop for each kind of UCT score (`score_kind`); small code keeps
+        // one, whose general scan gives every kind's scores exactly.
+        #[cfg(not(feature = "compact-code"))]
+        match super::select::score_kind(&self.config) {
+            score::PLAIN => {
+                self.simulations_with::<H, C, { score::PLAIN }>(game, budget, clock, start, result)
+            }
+            score::MIX => {
+                self.simulations_with::<H, C, { score::MIX }>(game, budget, clock, start, result)
+            }
+            _ => self
+                .simulations_with::<H, C, { score::GENERAL }>(game, budget, clock, start, result),
+        }
+        #[cfg(feature = "compact-code")]
+        self.simulations_with::<H, C, { score::GENERAL }>(game, budget, clock, start, result)
+    }
+
+    /// [`simulations`](Self::simulations) with the configuration's kind of UCT score `SCORE`.
+    fn simulations_with<H: Rewards<G>, C: Clock, const SCORE: u8>(
+        &mut self,
+        game: &mut G,
+        budget: Budget,
+        clock: &mut C,
+        start: u64,
+        result: &mut SearchResult<G>,
+    ) -> StopReason {
         let max_sims = match (budget.iterations, budget.nodes, budget.time_us) {
             (None, None, None) => Some(1),
             (s, _, _) => s,
@@ -53,7 +80,7 @@ impl<G: Game> Mcts<'_, G> {
                     return StopReason::Time;
                 }
             }
-            let full = self.simulate::<H>(game);
+            let full = self.simulate::<H, SCORE>(game);
             result.simulations += 1;
             if full {
                 result.pool_full = true;
@@ -67,7 +94,7 @@ impl<G: Game> Mcts<'_, G> {
     /// One simulation: select down the tree (expanding the visited leaves it reaches), play out
     /// from the leaf, back up. `game` is the root position, and is left so. Returns whether the
     /// pool was too full to expand.
-    fn simulate<H: Rewards<G>>(&mut self, game: &mut G) -> bool {
+    fn simulate<H: Rewards<G>, const SCORE: u8>(&mut self, game: &mut G) -> bool {
         let mut path: heapless::Vec<PathStep<G>, MAX_TREE_DEPTH> = heapless::Vec::new();
         let mut node = NodeId::ROOT;
         let mut full = false;
@@ -104,7 +131,7 @@ impl<G: Game> Mcts<'_, G> {
             let child = if self.config.expansion == Expansion::OneChild && n.added < n.children {
                 self.add_child(node, game)
             } else {
-                self.select(node, n.visits, game)
+                self.select::<SCORE>(node, n.visits, game)
             };
             let Some(mv) = G::decode_move(self.pool.get(child).mv) else {
                 break Leaf::Broken;

@@ -4,10 +4,11 @@
 //! atomic node statistics, a virtual loss on the way down, and expansions claimed with a
 //! compare-and-swap. docs/parallel.md lists the races this allows and why each is benign.
 
-use super::super::config::{Expansion, MctsConfig, ValueMode};
+use super::super::config::{Expansion, MctsConfig};
 use super::super::math::sqrt_ln;
 use super::super::mcts::{
-    CLOCK_INTERVAL, MAX_TREE_DEPTH, child_start, for_first, in_paper_code_order, uct_choice,
+    CLOCK_INTERVAL, MAX_TREE_DEPTH, child_start, for_first, in_paper_code_order, score, score_kind,
+    uct_choice,
 };
 use super::super::node::{NodeId, Proven, flag};
 use super::super::{Budget, Clock, StopReason, playout};
@@ -605,27 +606,20 @@ impl<'t, G: Game> Shared<'t, G> {
 
     /// UCT selection (as `Mcts::select`) on atomic statistics, which include the other
     /// threads' virtual losses. Plain UCT (no heuristic mixing, no progressive bias) gets its
-    /// own copy of the loop without those branches, as in the single-threaded search.
+    /// own copy of the loop without those branches; every other kind of score takes the
+    /// general loop (the single-threaded search also gives Eq. 2's mix a copy, with the whole
+    /// simulation loop around it; here that is not measured).
     #[inline(always)]
     fn select(&self, node: NodeId, game: &G, rng: &mut SearchRng) -> NodeId {
-        let cfg = &self.config;
-        if !cfg!(feature = "compact-code")
-            && cfg.value_mode == ValueMode::Mean
-            && cfg.progressive_bias.is_none()
-        {
-            self.select_with::<true>(node, game, rng)
+        if score_kind(&self.config) == score::PLAIN {
+            self.select_with::<{ score::PLAIN }>(node, game, rng)
         } else {
-            self.select_with::<false>(node, game, rng)
+            self.select_with::<{ score::GENERAL }>(node, game, rng)
         }
     }
 
     #[inline(always)]
-    fn select_with<const PLAIN: bool>(
-        &self,
-        node: NodeId,
-        game: &G,
-        rng: &mut SearchRng,
-    ) -> NodeId {
+    fn select_with<const SCORE: u8>(&self, node: NodeId, game: &G, rng: &mut SearchRng) -> NodeId {
         let cfg = &self.config;
         let first = self.node(node).first_child.load(Ordering::Relaxed);
         let children = self.children(node);
@@ -635,7 +629,7 @@ impl<'t, G: Game> Shared<'t, G> {
             self.node(node).visits()
         };
         let explore = cfg.uct_c * sqrt_ln(parent_visits);
-        NodeId(first + uct_choice::<G, AtomicNode, PLAIN>(cfg, children, explore, game, rng))
+        NodeId(first + uct_choice::<G, AtomicNode, SCORE>(cfg, children, explore, game, rng))
     }
 
     /// Backs the reward up the path (as `Mcts::backpropagate`), taking the virtual loss back:
