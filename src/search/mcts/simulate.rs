@@ -1,6 +1,7 @@
 //! The simulation loop, read top to bottom: selection (with expansion of the nodes it passes)
 //! down to a leaf, the leaf's playout, the backup. The parts that paper 003's options change
-//! are the [`Rewards`] hook, fixed for a whole search.
+//! are the [`Rewards`] hook, fixed for a whole search; the loop is also compiled once per kind
+//! of UCT score ([`score`]), so that each copy holds one selection scan.
 
 use super::hooks::Rewards;
 use super::select::score;
