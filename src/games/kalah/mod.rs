@@ -537,7 +537,7 @@ impl Game for Kalah {
         (mv.0 as usize) < HOUSES && !self.over() && self.pits[pit(self.side, mv.0)] != 0
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&mut self, mv: Move) -> Undo {
         let undo = Undo {
             pits: self.pits,
@@ -554,7 +554,7 @@ impl Game for Kalah {
         let mut again = false;
         if i == own_store {
             again = true;
-        } else if i / 7 == me.index()
+        } else if usize::from(i >= 7) == me.index()
             && pits[i & 15] == 1
             && !(laps > 0 && self.rules.empty_capture())
         {
