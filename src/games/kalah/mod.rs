@@ -537,7 +537,11 @@ impl Game for Kalah {
         (mv.0 as usize) < HOUSES && !self.over() && self.pits[pit(self.side, mv.0)] != 0
     }
 
-    #[inline(always)]
+    // Inlined into the search's loops (5–6% fewer instructions, `docs/performance.md`,
+    // "Session 22"); `compact-code` builds leave it to the compiler, as a copy at every caller
+    // made the browser's module 20 KB larger (over its 200 KiB limit).
+    #[cfg_attr(not(feature = "compact-code"), inline(always))]
+    #[cfg_attr(feature = "compact-code", inline)]
     fn make(&mut self, mv: Move) -> Undo {
         let undo = Undo {
             pits: self.pits,
