@@ -443,10 +443,10 @@ impl Game for Breakthrough {
         let captured = self.pieces[them].intersects(to);
         self.pieces[us] ^= from | to;
         self.lh[us] += eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
-        if captured {
-            self.pieces[them] ^= to;
-            self.lh[them] -= eval::lh_value(mv.to, self.side.opponent());
-        }
+        // The capture without a branch: whether a move captures is as good as random to the
+        // predictor (the descent's, the expansion's and the playouts' makes).
+        self.pieces[them] ^= to & Bitboard(0u64.wrapping_sub(u64::from(captured)));
+        self.lh[them] -= eval::lh_value(mv.to, self.side.opponent()) * i16::from(captured);
         self.side = self.side.opponent();
         self.debug_check();
         captured
@@ -460,10 +460,8 @@ impl Game for Breakthrough {
         let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
         self.pieces[us] ^= from | to;
         self.lh[us] -= eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
-        if captured {
-            self.pieces[them] ^= to;
-            self.lh[them] += eval::lh_value(mv.to, self.side.opponent());
-        }
+        self.pieces[them] ^= to & Bitboard(0u64.wrapping_sub(u64::from(captured)));
+        self.lh[them] += eval::lh_value(mv.to, self.side.opponent()) * i16::from(captured);
         self.debug_check();
     }
 
