@@ -376,6 +376,26 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
 #[inline(never)]
 fn unvisited_choice<C: SelectChild>(children: &[C], first: usize, rng: &mut SearchRng) -> u32 {
     let unvisited = |c: &C| c.proven() == Proven::Unknown && c.stats().0 == 0;
+    if (8..=64).contains(&children.len()) {
+        // The unvisited children as bits, and the drawn one found by clearing the lower ones:
+        // no branch on which children are unvisited (a node's later visits find them mixed
+        // with visited ones): `mcts(ipp)` 1.04× in the middle game. Kalah's six children keep
+        // the loops below (0.98× with the bits).
+        let mut open = 0u64;
+        for (i, c) in children.iter().enumerate().skip(first) {
+            if c.proven() == Proven::Win {
+                return i as u32;
+            }
+            open |= u64::from(unvisited(c)) << i;
+        }
+        let ties = open.count_ones();
+        if ties > 1 {
+            for _ in 0..below(rng, ties) {
+                open &= open - 1;
+            }
+        }
+        return open.trailing_zeros();
+    }
     let mut ties = 1u32;
     for (i, c) in children.iter().enumerate().skip(first + 1) {
         if c.proven() == Proven::Win {
