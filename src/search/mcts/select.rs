@@ -196,7 +196,10 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const SCORE: u8>(
     rng: &mut SearchRng,
 ) -> u32 {
     #[cfg(not(feature = "compact-code"))]
-    if SCORE != score::GENERAL && (BUFFERED_FROM..=BUFFERED).contains(&children.len()) {
+    if SCORE != score::GENERAL
+        && G::MAX_MOVES >= BUFFERED_FROM
+        && (BUFFERED_FROM..=BUFFERED).contains(&children.len())
+    {
         return buffered_choice::<G, C, SCORE>(cfg, children, explore, game, rng);
     }
     let mut best = f32::NEG_INFINITY;
@@ -224,7 +227,7 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const SCORE: u8>(
                     // The first unvisited child: it scores +∞, which no visited child reaches
                     // (their scores are finite), so the rest of the scan only looks for a proven
                     // win and counts the unvisited children, without computing a score.
-                    return unvisited_choice(children, i, rng);
+                    return unvisited_choice::<G, C>(children, i, rng);
                 }
             }
         };
@@ -262,10 +265,10 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const SCORE: u8>(
 #[cfg(not(feature = "compact-code"))]
 const BUFFERED: usize = 64;
 
-/// The fewest children [`buffered_choice`] is used for: with Kalah's six the branching scan was
-/// faster (alternating pairs of 500,000-simulation `mcts(fet4)` searches: the buffered one
-/// 0.974 of its speed).
-#[cfg(not(feature = "compact-code"))]
+/// The fewest children [`buffered_choice`] and the bit set of [`unvisited_choice`] are used
+/// for: with Kalah's six the branching loops were faster (alternating pairs of
+/// 500,000-simulation `mcts(fet4)` searches: the buffered scan 0.974 of their speed, the bit
+/// set 0.98). A game that never has as many moves compiles without them.
 const BUFFERED_FROM: usize = 8;
 
 /// [`uct_choice`] for the plain and the mixed score, the same child from the same random
@@ -309,7 +312,7 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
         if children[i].proven() == Proven::Win {
             i as u32
         } else {
-            unvisited_choice(children, i, rng)
+            unvisited_choice::<G, C>(children, i, rng)
         }
     };
     let mut scores = [0f32; BUFFERED];
@@ -374,13 +377,16 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
 /// only the scores of the visited children, which cannot win, are not computed.
 /// Kept out of line: inlined into the scan it costs the scan's registers (Kalah +1%).
 #[inline(never)]
-fn unvisited_choice<C: SelectChild>(children: &[C], first: usize, rng: &mut SearchRng) -> u32 {
+fn unvisited_choice<G: Game, C: SelectChild>(
+    children: &[C],
+    first: usize,
+    rng: &mut SearchRng,
+) -> u32 {
     let unvisited = |c: &C| c.proven() == Proven::Unknown && c.stats().0 == 0;
-    if (8..=64).contains(&children.len()) {
+    if G::MAX_MOVES >= BUFFERED_FROM && (BUFFERED_FROM..=64).contains(&children.len()) {
         // The unvisited children as bits, and the drawn one found by clearing the lower ones:
         // no branch on which children are unvisited (a node's later visits find them mixed
-        // with visited ones): `mcts(ipp)` 1.04× in the middle game. Kalah's six children keep
-        // the loops below (0.98× with the bits).
+        // with visited ones): `mcts(ipp)` 1.04× in the middle game.
         let mut open = 0u64;
         for (i, c) in children.iter().enumerate().skip(first) {
             if c.proven() == Proven::Win {
