@@ -548,6 +548,14 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         0
     }
 
+    /// Writes the legal moves into `out` already in [`paper_code_order`](Self::paper_code_order)
+    /// (ascending; equal keys in [`legal_moves`](Self::legal_moves)' order) and returns `true`,
+    /// so that `code-ties` expansions need not sort them. The default returns `false` and
+    /// leaves `out` alone: the caller sorts.
+    fn legal_moves_in_paper_code_order(&self, _out: &mut Self::MoveList) -> bool {
+        false
+    }
+
     /// Whether MCTS on this game breaks UCT's ties as the paper's code does by default
     /// ([`MctsConfig::code_ties`](crate::search::config::MctsConfig::code_ties); the spec label
     /// `random-ties` turns it off, `code-ties` on). True for Breakthrough, whose every number in

@@ -679,6 +679,44 @@ impl Game for Breakthrough {
         Some(knowledge::node_prior(self, mv))
     }
 
+    /// The code's order directly: the pieces that can move, rank 8 down to rank 1, files a to
+    /// h, and each one's moves towards file a, towards file h, then straight (an expansion's
+    /// sort of the keys and the keys themselves were 4% of a `bl'` middle-game simulation).
+    fn legal_moves_in_paper_code_order(&self, out: &mut MoveList) -> bool {
+        out.clear_moves();
+        if self.over() {
+            return true;
+        }
+        let (straight, left, right) = self.targets(self.side);
+        let offs = Self::offsets(self.side);
+        // Each kind of move as the set of squares it starts from.
+        let from = |set: Bitboard, off: i8| {
+            if off > 0 { set.0 >> off } else { set.0 << -off }
+        };
+        let kinds = [
+            (from(left, offs[1]), offs[1]),
+            (from(right, offs[2]), offs[2]),
+            (from(straight, offs[0]), offs[0]),
+        ];
+        let movers = kinds[0].0 | kinds[1].0 | kinds[2].0;
+        for rank in (0..8).rev() {
+            let mut row = (movers >> (8 * rank)) & 0xff;
+            while row != 0 {
+                let sq = 8 * rank + row.trailing_zeros() as u8;
+                row &= row - 1;
+                for (set, off) in kinds {
+                    if set & (1 << sq) != 0 {
+                        out.push_move(Move {
+                            from: sq,
+                            to: (sq as i8 + off) as u8,
+                        });
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The paper's code (`Board.getExpandMoves`) scans its rows from our rank 8 down to rank 1
     /// for both sides, files a to h, and per piece the diagonal towards file a, the one towards
     /// file h, then straight ahead.

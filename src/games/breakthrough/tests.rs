@@ -410,3 +410,22 @@ fn the_fast_informed_playout_plays_the_steps_moves() {
         }
     }
 }
+
+/// The moves generated in the paper's code's order are the legal moves sorted by
+/// `paper_code_order`, over positions from random games (both sides to move, finished games
+/// included).
+#[test]
+fn moves_in_the_paper_codes_order_are_the_sorted_legal_moves() {
+    let mut checked = 0;
+    for seed in 0..2000u64 {
+        let pos = random_position(seed, (seed * 7919 % 90) as u32);
+        let mut want = MoveList::new();
+        pos.legal_moves(&mut want);
+        want.sort_by_key(|&m| pos.paper_code_order(m));
+        let mut got = MoveList::new();
+        assert!(pos.legal_moves_in_paper_code_order(&mut got));
+        assert_eq!(got, want, "seed {seed}: {pos:?}");
+        checked += got.len();
+    }
+    assert!(checked > 20_000, "{checked}");
+}

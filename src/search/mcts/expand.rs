@@ -91,7 +91,13 @@ impl<G: Game> Mcts<'_, G> {
     /// child is evaluated and `v` gets its one-ply backup. Returns `false` if the pool is full.
     pub(crate) fn expand(&mut self, node: NodeId, game: &mut G) -> bool {
         let mut moves = G::MoveList::default();
+        // With `code-ties` the children go in the paper's code's order: generated so where the
+        // game can, sorted below otherwise.
+        let sorted = self.config.code_ties
+            && self.config.bbq.dist.is_none()
+            && game.legal_moves_in_paper_code_order(&mut moves);
         match self.config.bbq.dist {
+            _ if sorted => {}
             None => game.legal_moves(&mut moves),
             Some(k) => game.candidate_moves(k, &mut moves),
         }
@@ -107,7 +113,7 @@ impl<G: Game> Mcts<'_, G> {
         } else {
             0
         };
-        let order = if self.config.code_ties {
+        let order = if self.config.code_ties && !sorted {
             in_paper_code_order(game, moves)
         } else {
             None
