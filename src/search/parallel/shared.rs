@@ -475,7 +475,10 @@ impl<'t, G: Game> Shared<'t, G> {
             };
         }
         let mut moves = G::MoveList::default();
-        game.legal_moves(&mut moves);
+        let sorted = self.config.code_ties && game.legal_moves_in_paper_code_order(&mut moves);
+        if !sorted {
+            game.legal_moves(&mut moves);
+        }
         let moves = moves.moves();
         let count = moves.len() as u32;
         if count == 0 {
@@ -494,7 +497,7 @@ impl<'t, G: Game> Shared<'t, G> {
             0
         };
         // `code-ties`: the children in the paper's code's order, as `Mcts::expand` puts them.
-        let order = if self.config.code_ties {
+        let order = if self.config.code_ties && !sorted {
             in_paper_code_order(game, moves)
         } else {
             None
