@@ -394,6 +394,11 @@ fn unvisited_choice<G: Game, C: SelectChild>(
             }
             open |= u64::from(unvisited(c)) << i;
         }
+        if open == 0 {
+            // In the parallel search another thread may have visited the child the caller
+            // found unvisited, and every other: that child stands (a benign race, as below).
+            return first as u32;
+        }
         let ties = open.count_ones();
         if ties > 1 {
             for _ in 0..below(rng, ties) {
