@@ -637,6 +637,24 @@ mod tests {
         assert!(scored_through > 10_000, "{scored_through}");
     }
 
+    /// The parallel search's race: the child the scan found unvisited, and every other, was
+    /// visited by another thread before the draw. The draw keeps that child, for small and
+    /// large sets alike, and never names a node outside the children.
+    #[test]
+    fn the_unvisited_draw_keeps_its_child_when_none_is_left() {
+        let mut rng = seeded(3);
+        for n in 1..=70 {
+            let kids: [Node; 70] = core::array::from_fn(|_| Node {
+                visits: 1,
+                ..Node::EMPTY
+            });
+            for first in 0..n {
+                let got = unvisited_choice::<Breakthrough, Node>(&kids[..n], first, &mut rng);
+                assert_eq!(got, first as u32, "{n} children, first {first}");
+            }
+        }
+    }
+
     #[test]
     fn the_scan_chooses_as_scoring_every_child() {
         // Random ties (the reference draws them); the code's are tested in paper_code_tests.
