@@ -195,53 +195,6 @@ const TO_OF_SQUARE: [u8; 64] = by_square(TO_WEIGHT);
 /// `FROM_OF_SQUARE[sq]`: the weight for leaving `sq` (`FROM_WEIGHT` of its region).
 const FROM_OF_SQUARE: [u8; 64] = by_square(FROM_WEIGHT);
 
-/// `LEVEL_CAP[d][sq]`: the largest quiet weight (at least 1) of a move from `sq` in direction
-/// `d`, at any line count (1 if the line leaves the board at once), so that
-/// [`playout_move_sampled`] can turn down a proposal whose level no move along that line could
-/// accept before it works out the destination. 512 bytes, a desktop speed-up: `compact-code`
-/// builds go without it.
-#[cfg(not(feature = "compact-code"))]
-const LEVEL_CAP: [[u8; 64]; 8] = {
-    let mut t = [[1u8; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 64 {
-            let mut n = 1;
-            while n < 8 {
-                let to = DEST[d][sq][n];
-                if to != NONE {
-                    let w = TO_OF_SQUARE[to as usize] + FROM_OF_SQUARE[sq];
-                    if w > t[d][sq] {
-                        t[d][sq] = w;
-                    }
-                }
-                n += 1;
-            }
-            sq += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
-// The early refusal refuses only what the sampler's weight test would: every move along a line
-// (any line count), quiet or capture, weighs no more than the line's cap.
-#[cfg(not(feature = "compact-code"))]
-const _: () = {
-    let mut i = 0;
-    while i < 8 * 64 * 8 {
-        let (d, from, n) = (i / 512, i / 8 % 64, i % 8);
-        let to = DEST[d][from][n];
-        if to != NONE {
-            let cap = LEVEL_CAP[d][from];
-            assert!(square_weight(from as u8, to, false) <= cap);
-            assert!(square_weight(from as u8, to, true) <= cap);
-        }
-        i += 1;
-    }
-};
-
 /// The category weight of the move `from` → `to` ([`category_weight`] of their regions) from
 /// per-square tables.
 #[inline(always)]
@@ -274,9 +227,8 @@ const _: () = {
 /// direction) names at most one move (the piece moves exactly as far as its line holds pieces),
 /// so a proposal names each legal move `m` with probability `1 / 8n` and accepts it when
 /// `r < weight(m)`, with probability `weight(m) / 36`: an accepted move is `m` with probability
-/// `weight(m) / Σ weights`. Cheap tests come first: a destination off the board, then
-/// `r` against the quiet weight (an upper bound of the capture's weight), then the landing
-/// square and the enemy pieces in between, then the capture's exact weight.
+/// `weight(m) / Σ weights`. The tests (a destination on the board, the landing square, no enemy
+/// piece in between, `r` below the weight) are combined without branches.
 ///
 /// After [`MAX_PROPOSALS`] rejections the draw is [`playout_move_from_targets`]'s exact one,
 /// which has the same distribution, so the result is distributed exactly as [`playout_move`]'s
@@ -307,30 +259,23 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
         let x = x >> 3;
         let (k, r) = ((x / levels) as usize & 15, (x % levels) as u8);
         let from = squares[k] as usize & 63;
-        // No square along this line lets a level this high through (the test below against
-        // the quiet weight would turn it down): the same proposals rejected, sooner.
-        #[cfg(not(feature = "compact-code"))]
-        if r >= LEVEL_CAP[d][from] {
-            continue;
-        }
+        // Every test worked out and combined without a branch: which proposals pass is as good
+        // as random, so branches on them missed about half the time (callgrind's branch
+        // simulator: nine mispredictions a ply). An off-board destination (`NONE`) reads
+        // square 0's entries, and the combined test refuses it.
         // A line count of 8 reads as 0: both are off the board (see `DEST`).
         let len = (occ & LINES[d >> 1][from]).count_ones() as usize & 7;
         let to = DEST[d][from][len];
-        if to == NONE {
-            continue;
-        }
-        // The quiet weight bounds the capture's (halved) weight; both are at least 1.
-        let quiet = TO_OF_SQUARE[to as usize & 63] + leaving[k];
-        if r >= quiet.max(1) {
-            continue;
-        }
-        let to_bit = 1u64 << to;
-        let between = RAYS[d][from] ^ RAYS[d][to as usize & 63] ^ to_bit;
-        if to_bit & own != 0 || between & enemy != 0 {
-            continue;
-        }
-        let capture = (enemy >> to) as u8 & 1;
-        if r < (quiet >> capture).max(1) {
+        let t = to as usize & 63;
+        let to_bit = 1u64 << t;
+        let between = RAYS[d][from] ^ RAYS[d][t] ^ to_bit;
+        let capture = (enemy >> t) as u8 & 1;
+        // The quiet weight, halved for a capture, at least 1.
+        let weight = (TO_OF_SQUARE[t].wrapping_add(leaving[k]) >> capture).max(1);
+        // One word that is zero exactly when every test passes.
+        let refused =
+            u64::from(to == NONE) | (to_bit & own) | (between & enemy) | u64::from(r >= weight);
+        if refused == 0 {
             return Move {
                 from: from as u8,
                 to,
