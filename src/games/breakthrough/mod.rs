@@ -699,20 +699,26 @@ impl Game for Breakthrough {
             (from(straight, offs[0]), offs[0]),
         ];
         let movers = kinds[0].0 | kinds[1].0 | kinds[2].0;
+        // Each piece writes its three moves and keeps those it has (the count advances by the
+        // bit), without a branch on which it has.
+        let mut moves = [Move { from: 0, to: 0 }; MAX_MOVES + 3];
+        let mut n = 0;
         for rank in (0..8).rev() {
             let mut row = (movers >> (8 * rank)) & 0xff;
             while row != 0 {
                 let sq = 8 * rank + row.trailing_zeros() as u8;
                 row &= row - 1;
                 for (set, off) in kinds {
-                    if set & (1 << sq) != 0 {
-                        out.push_move(Move {
-                            from: sq,
-                            to: (sq as i8 + off) as u8,
-                        });
-                    }
+                    moves[n.min(MAX_MOVES)] = Move {
+                        from: sq,
+                        to: (sq as i8 + off) as u8,
+                    };
+                    n += ((set >> sq) & 1) as usize;
                 }
             }
+        }
+        for &mv in &moves[..n.min(MAX_MOVES)] {
+            out.push_move(mv);
         }
         true
     }
