@@ -383,7 +383,9 @@ fn unvisited_choice<G: Game, C: SelectChild>(
     rng: &mut SearchRng,
 ) -> u32 {
     let unvisited = |c: &C| c.proven() == Proven::Unknown && c.stats().0 == 0;
-    if G::MAX_MOVES >= BUFFERED_FROM && (BUFFERED_FROM..=64).contains(&children.len()) {
+    if G::MAX_MOVES >= BUFFERED_FROM
+        && (BUFFERED_FROM..=u64::BITS as usize).contains(&children.len())
+    {
         // The unvisited children as bits, and the drawn one found by clearing the lower ones:
         // no branch on which children are unvisited (a node's later visits find them mixed
         // with visited ones): `mcts(ipp)` 1.04× in the middle game.
