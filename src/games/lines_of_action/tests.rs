@@ -403,6 +403,57 @@ fn third_repetition_is_a_draw() {
     assert_eq!(p.repetitions(), 1);
 }
 
+/// `repetitions`, which compares four positions a round, counts what a plain scan of the
+/// history since the last capture counts, at every ply of random games from sparse positions
+/// that often take their last move back, so that positions repeat (games ending in a third
+/// repetition included).
+#[test]
+fn repetition_count_equals_a_plain_scan() {
+    let plain = |p: &LinesOfAction| {
+        let plies = (p.plies as usize).min(HISTORY_CAPACITY);
+        (p.reversible_from as usize..plies)
+            .filter(|&i| (plies - i).is_multiple_of(2) && p.history[i] == p.key)
+            .count() as u32
+    };
+    let starts = [
+        "6X1/8/7O/8/8/O7/8/1X6 b",
+        "X6X/8/8/3O4/8/8/O6O/8 w",
+        "1X4X1/8/O7/8/8/7O/8/3X4 b",
+    ];
+    let mut seen = [0u32; 3];
+    let mut list = MoveList::new();
+    for seed in 0..300u64 {
+        let mut p = pos(starts[seed as usize % starts.len()]);
+        let mut rng = seeded(seed);
+        let mut played = std::vec::Vec::new();
+        loop {
+            let want = plain(&p);
+            assert_eq!(p.repetitions(), want, "seed {seed}, ply {}", p.plies);
+            seen[want.min(2) as usize] += 1;
+            if p.outcome().is_some() {
+                break;
+            }
+            p.legal_moves(&mut list);
+            let moves = list.moves();
+            // Often the side's own last move taken back, so that positions come round again.
+            let back = played.len().checked_sub(2).map(|i| {
+                let m: Move = played[i];
+                Move {
+                    from: m.to,
+                    to: m.from,
+                }
+            });
+            let mv = match back {
+                Some(b) if moves.contains(&b) && below(&mut rng, 3) > 0 => b,
+                _ => moves[below(&mut rng, moves.len() as u32) as usize],
+            };
+            played.push(mv);
+            p.make(mv);
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
 #[test]
 fn evaluation_is_symmetric_bounded_and_exact_at_terminals() {
     // Transposing the board (a2 ↔ b1) swaps the colours' start squares: with colours and side
