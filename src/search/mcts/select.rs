@@ -294,17 +294,20 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
 ) -> u32 {
     // `Err(i)`: child `i` decides the choice, as it would in the branching scan.
     let score_of = |i: usize, c: &C| -> Result<f32, usize> {
-        match c.proven() {
-            Proven::Unknown => {
-                let (visits, reward) = c.stats();
-                if visits == 0 {
-                    return Err(i);
-                }
-                Ok(visited_score::<G, C, SCORE>(
-                    cfg, c, visits, reward, explore, game,
-                ))
-            }
-            Proven::Win => Err(i),
+        let proven = c.proven();
+        let (visits, reward) = c.stats();
+        // The common case, a visited unproven child, by one test instead of three: the word
+        // is zero exactly when the child is unproven and visited.
+        let rare =
+            u32::from(proven as i8 as u8 ^ Proven::Unknown as i8 as u8) | u32::from(visits == 0);
+        if rare == 0 {
+            return Ok(visited_score::<G, C, SCORE>(
+                cfg, c, visits, reward, explore, game,
+            ));
+        }
+        match proven {
+            // Unvisited.
+            Proven::Unknown | Proven::Win => Err(i),
             Proven::Loss | Proven::Draw => Ok(f32::NEG_INFINITY),
         }
     };
