@@ -450,7 +450,7 @@ impl LinesOfAction {
             rest &= rest - 1;
             first.push_targets(
                 from,
-                self.targets_from(from as usize, Bitboard(own), Bitboard(enemy))
+                self.targets_from_branchless(from as usize, Bitboard(own), Bitboard(enemy))
                     .0,
                 enemy,
             );
@@ -491,7 +491,9 @@ impl LinesOfAction {
         while rest != 0 {
             let from = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            reply_targets[from] = self.targets_from(from, Bitboard(enemy), Bitboard(own)).0;
+            reply_targets[from] = self
+                .targets_from_branchless(from, Bitboard(enemy), Bitboard(own))
+                .0;
         }
         let mut scratch = Scratch {
             replies: Replies::new(),
@@ -531,13 +533,22 @@ impl LinesOfAction {
                             for (line, &lines) in changed_lines.iter().enumerate() {
                                 if lines >> from & 1 != 0 {
                                     t = t & !LINES[line][from as usize]
-                                        | self.targets_along(line, from as usize, theirs, mine);
+                                        | self.targets_along_branchless(
+                                            line,
+                                            from as usize,
+                                            theirs,
+                                            mine,
+                                        );
                                 }
                             }
                             debug_assert_eq!(
                                 t,
-                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
-                                    .0
+                                self.targets_from_branchless(
+                                    from as usize,
+                                    Bitboard(theirs),
+                                    Bitboard(mine)
+                                )
+                                .0
                             );
                             t
                         } else {

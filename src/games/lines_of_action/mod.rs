@@ -321,6 +321,53 @@ impl LinesOfAction {
         targets
     }
 
+    /// [`targets_from`](Self::targets_from) without a branch on whether a direction has a
+    /// move, for the αβ playout: its reply generation meets directions that do and do not at
+    /// random, and the branches on them were a quarter of its mispredictions (callgrind's branch
+    /// simulator). Bulk generation (perft, the expansions) keeps the branching form, which skips
+    /// the path test off the board and ran perft 5 about 30% faster.
+    #[inline(always)]
+    pub(super) fn targets_from_branchless(
+        &self,
+        from: usize,
+        own: Bitboard,
+        enemy: Bitboard,
+    ) -> Bitboard {
+        let mut targets = 0u64;
+        let mut line = 0;
+        while line < 4 {
+            targets |= self.targets_along_branchless(line, from, own.0, enemy.0);
+            line += 1;
+        }
+        Bitboard(targets)
+    }
+
+    /// [`targets_along`](Self::targets_along) with its tests combined without a branch (see
+    /// [`targets_from_branchless`](Self::targets_from_branchless)). An off-board destination
+    /// (`NONE`) reads square 0's entries, and the combined test refuses it.
+    #[inline(always)]
+    pub(super) fn targets_along_branchless(
+        &self,
+        line: usize,
+        from: usize,
+        own: u64,
+        enemy: u64,
+    ) -> u64 {
+        let (line, from) = (line & 3, from & 63);
+        let n = ((own | enemy) & LINES[line][from]).count_ones() as usize;
+        let mut targets = 0u64;
+        for d in [2 * line, 2 * line + 1] {
+            let to = DEST[d][from][n & 7];
+            let t = to as usize & 63;
+            let to_bit = 1u64 << t;
+            let between = RAYS[d][from] ^ RAYS[d][t] ^ to_bit;
+            // Zero exactly when the move is legal.
+            let refused = u64::from(to == NONE) | (to_bit & own) | (between & enemy);
+            targets |= to_bit & u64::from(refused == 0).wrapping_neg();
+        }
+        targets
+    }
+
     /// Whether the side to move has a move other than the pass (ignores whether the game is over).
     fn has_piece_move(&self) -> bool {
         let own = self.pieces[self.side.index()];
