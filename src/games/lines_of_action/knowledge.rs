@@ -124,45 +124,62 @@ const WEIGHT_OF: [[[u8; 2]; 5]; 5] = {
     t
 };
 
+/// `REGION_MASK[r]`: the squares of region `r` (the order of [`REGIONS`]).
+const REGION_MASK: [u64; 5] = {
+    let mut m = [0u64; 5];
+    let mut sq = 0;
+    while sq < 64 {
+        m[REGION_OF[sq] as usize] |= 1 << sq;
+        sq += 1;
+    }
+    m
+};
+
 /// The same draw as [`playout_move`] over the legal moves (same random number, same move),
 /// without building the move list: per-piece weight totals from the target bitboards, then a
 /// walk over the chosen piece's targets in generation order. `pos` must not be finished.
+///
+/// It is [`playout_move_sampled`]'s fallback, met in about one informed playout move in a
+/// hundred, but it cost about fifty mispredicted branches a call (a fifth of an `mcts(ipp)`
+/// search's): each piece's total is now counted by region, quiet and capturing, with
+/// popcounts, the targets come from the branch-free generator, and the chosen piece is found
+/// by counting the totals it passes.
 pub(super) fn playout_move_from_targets(pos: &LinesOfAction, rng: &mut SearchRng) -> Move {
     let us = pos.side_to_move().index();
     let (own, enemy) = (pos.pieces[us], pos.pieces[us ^ 1]);
-    let mut targets = [Bitboard::EMPTY; 12];
+    let mut targets = [0u64; 12];
     let mut from = [0u8; 12];
-    let mut totals = [0u32; 12];
-    let mut n = 0;
+    // Running totals: `ends[k]` is the weight of pieces 0..=k.
+    let mut ends = [u32::MAX; 12];
     let mut total = 0u32;
-    for sq in own {
-        let t = pos.targets_from(sq as usize, own, enemy);
+    for (i, sq) in own.into_iter().enumerate() {
+        let t = pos.targets_from_branchless(sq as usize, own, enemy).0;
         let w = &WEIGHT_OF[REGION_OF[sq as usize] as usize];
         let mut sum = 0u32;
-        for to in t {
-            sum += w[REGION_OF[to as usize] as usize][enemy.contains(to) as usize] as u32;
+        for (r, &mask) in REGION_MASK.iter().enumerate() {
+            let there = t & mask;
+            sum += (there & !enemy.0).count_ones() * u32::from(w[r][0])
+                + (there & enemy.0).count_ones() * u32::from(w[r][1]);
         }
-        let k = n.min(11);
+        let k = i.min(11);
         targets[k] = t;
         from[k] = sq;
-        totals[k] = sum;
         total += sum;
-        n += 1;
+        ends[k] = total;
     }
     if total == 0 {
         // No piece move: the pass is the only legal move (drawn like a one-move list).
         let _ = below(rng, 1);
         return Move::PASS;
     }
-    let mut r = below(rng, total);
-    let mut k = 0;
-    while k + 1 < n.min(12) && r >= totals[k] {
-        r -= totals[k];
-        k += 1;
-    }
+    let r = below(rng, total);
+    // The first piece whose running total exceeds `r` (pieces without moves add nothing and
+    // are passed over, as the list walk passes over them).
+    let k = ends.iter().filter(|&&e| e <= r).count().min(11);
+    let mut r = r - if k > 0 { ends[k - 1] } else { 0 };
     let w = &WEIGHT_OF[REGION_OF[from[k] as usize] as usize];
     let mut last = Move::PASS;
-    for to in targets[k] {
+    for to in Bitboard(targets[k]) {
         last = Move { from: from[k], to };
         let wt = w[REGION_OF[to as usize] as usize][enemy.contains(to) as usize] as u32;
         if r < wt {
