@@ -259,14 +259,16 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
     // The pieces in square order, each with its leaving weight.
     let mut squares = [0u8; 16];
     let mut leaving = [0u8; 16];
-    let mut n = 0usize;
+    // A fixed twelve rounds (no side has more pieces), so that no branch depends on how
+    // many pieces are left: the loop's exit was mispredicted about every second move. The
+    // rounds past the last piece write square 0's entries into slots no proposal reads.
+    let n = own.count_ones() as usize;
     let mut rest = own;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        squares[n & 15] = sq as u8;
-        leaving[n & 15] = FROM_OF_SQUARE[sq];
-        n += 1;
+    for k in 0..12 {
+        let sq = rest.trailing_zeros() as usize & 63;
+        rest &= rest.wrapping_sub(1);
+        squares[k] = sq as u8;
+        leaving[k] = FROM_OF_SQUARE[sq];
     }
     let levels = MAX_CATEGORY_WEIGHT as u32;
     let proposals = n as u32 * 8 * levels;
