@@ -541,14 +541,11 @@ impl LinesOfAction {
                                         );
                                 }
                             }
+                            // Against the branching form: the two generators check each other.
                             debug_assert_eq!(
                                 t,
-                                self.targets_from_branchless(
-                                    from as usize,
-                                    Bitboard(theirs),
-                                    Bitboard(mine)
-                                )
-                                .0
+                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
+                                    .0
                             );
                             t
                         } else {

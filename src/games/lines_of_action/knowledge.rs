@@ -140,7 +140,7 @@ const REGION_MASK: [u64; 5] = {
 /// walk over the chosen piece's targets in generation order. `pos` must not be finished.
 ///
 /// It is [`playout_move_sampled`]'s fallback, met in about one informed playout move in a
-/// hundred, but it cost about fifty mispredicted branches a call (a fifth of an `mcts(ipp)`
+/// hundred, but it cost about 35 mispredicted branches a call (an eighth of an `mcts(ipp)`
 /// search's): each piece's total is now counted by region, quiet and capturing, with
 /// popcounts, the targets come from the branch-free generator, and the chosen piece is found
 /// by counting the totals it passes.

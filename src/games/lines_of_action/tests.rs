@@ -403,6 +403,26 @@ fn third_repetition_is_a_draw() {
     assert_eq!(p.repetitions(), 1);
 }
 
+/// The branch-free target generator of the αβ playout and the informed fallback gives the
+/// branching one's targets for every piece of both sides in random positions.
+#[test]
+fn branch_free_targets_equal_the_branching_ones() {
+    for seed in 0..400 {
+        let p = random_position(seed, (seed % 80) as u32);
+        for side in [Player::First, Player::Second] {
+            let own = p.pieces(side);
+            let enemy = p.pieces(side.opponent());
+            for sq in own {
+                assert_eq!(
+                    p.targets_from_branchless(sq as usize, own, enemy),
+                    p.targets_from(sq as usize, own, enemy),
+                    "seed {seed}, square {sq}"
+                );
+            }
+        }
+    }
+}
+
 /// `repetitions`, which compares four positions a round, counts what a plain scan of the
 /// history since the last capture counts, at every ply of random games from sparse positions
 /// that often take their last move back, so that positions repeat (games ending in a third
