@@ -703,18 +703,21 @@ impl Game for Breakthrough {
         // bit), without a branch on which it has.
         let mut moves = [Move { from: 0, to: 0 }; MAX_MOVES + 3];
         let mut n = 0;
-        for rank in (0..8).rev() {
-            let mut row = (movers >> (8 * rank)) & 0xff;
-            while row != 0 {
-                let sq = 8 * rank + row.trailing_zeros() as u8;
-                row &= row - 1;
-                for (set, off) in kinds {
-                    moves[n.min(MAX_MOVES)] = Move {
-                        from: sq,
-                        to: (sq as i8 + off) as u8,
-                    };
-                    n += ((set >> sq) & 1) as usize;
-                }
+        // With the bytes (ranks) swapped, the low bits come first in the code's order: rank 8
+        // down to rank 1, files a to h within each. One loop over every piece, so one exit a
+        // generation, where a loop a rank missed each rank's exit (about eight mispredictions
+        // an expansion, callgrind's branch simulator). Bit `b` of the swapped set is square
+        // `b ^ 56`.
+        let mut rest = movers.swap_bytes();
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as u8 ^ 56;
+            rest &= rest - 1;
+            for (set, off) in kinds {
+                moves[n.min(MAX_MOVES)] = Move {
+                    from: sq,
+                    to: (sq as i8 + off) as u8,
+                };
+                n += ((set >> sq) & 1) as usize;
             }
         }
         for &mv in &moves[..n.min(MAX_MOVES)] {
