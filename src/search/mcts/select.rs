@@ -320,6 +320,10 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
     };
     let mut scores = [0f32; BUFFERED];
     let (mut even, mut odd) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+    // The first index of each running maximum, by selects: with `code-ties` the choice is the
+    // first best child, read from these without the pass over the buffer, whose exit (at the
+    // best child) was mispredicted about once a scan.
+    let (mut even_at, mut odd_at) = (0usize, 1usize);
     let mut pairs = children.chunks_exact(2);
     let mut i = 0;
     for pair in &mut pairs {
@@ -333,6 +337,8 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
         };
         scores[i] = a;
         scores[i + 1] = b;
+        even_at = if a > even { i } else { even_at };
+        odd_at = if b > odd { i + 1 } else { odd_at };
         even = if a > even { a } else { even };
         odd = if b > odd { b } else { odd };
         i += 2;
@@ -343,6 +349,7 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
             Err(at) => return decided(at, rng),
         };
         scores[i] = a;
+        even_at = if a > even { i } else { even_at };
         even = if a > even { a } else { even };
     }
     let best = if odd > even { odd } else { even };
@@ -353,6 +360,19 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
             .iter()
             .rposition(|c| c.proven() == Proven::Draw)
             .unwrap_or(0) as u32;
+    }
+    if cfg.code_ties {
+        // Each lane's index is its first best (`>` keeps the first); at equal maxima the
+        // smaller of the two is the first overall. A lane whose children all score -inf keeps
+        // its start index but loses to the other lane, which holds `best > -inf`.
+        let at = if even > odd {
+            even_at
+        } else if odd > even {
+            odd_at
+        } else {
+            even_at.min(odd_at)
+        };
+        return at as u32;
     }
     // The paper's code takes the first of equally scored visited children.
     let ties = if cfg.code_ties {
