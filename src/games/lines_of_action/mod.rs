@@ -289,10 +289,27 @@ impl LinesOfAction {
     /// The destinations of the piece on `from` (of the side to move), as a bitboard.
     #[inline(always)]
     fn targets_from(&self, from: usize, own: Bitboard, enemy: Bitboard) -> Bitboard {
+        self.targets_on_lines::<false>(from, own, enemy)
+    }
+
+    /// The destinations of the piece on `from` over its four lines, from
+    /// [`targets_along`](Self::targets_along) or, with `BRANCHLESS`,
+    /// [`targets_along_branchless`](Self::targets_along_branchless).
+    #[inline(always)]
+    fn targets_on_lines<const BRANCHLESS: bool>(
+        &self,
+        from: usize,
+        own: Bitboard,
+        enemy: Bitboard,
+    ) -> Bitboard {
         let mut targets = 0u64;
         let mut line = 0;
         while line < 4 {
-            targets |= self.targets_along(line, from, own.0, enemy.0);
+            targets |= if BRANCHLESS {
+                self.targets_along_branchless(line, from, own.0, enemy.0)
+            } else {
+                self.targets_along(line, from, own.0, enemy.0)
+            };
             line += 1;
         }
         Bitboard(targets)
@@ -333,13 +350,7 @@ impl LinesOfAction {
         own: Bitboard,
         enemy: Bitboard,
     ) -> Bitboard {
-        let mut targets = 0u64;
-        let mut line = 0;
-        while line < 4 {
-            targets |= self.targets_along_branchless(line, from, own.0, enemy.0);
-            line += 1;
-        }
-        Bitboard(targets)
+        self.targets_on_lines::<true>(from, own, enemy)
     }
 
     /// [`targets_along`](Self::targets_along) with its tests combined without a branch (see
