@@ -361,6 +361,7 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
             .rposition(|c| c.proven() == Proven::Draw)
             .unwrap_or(0) as u32;
     }
+    // The paper's code takes the first of equally scored visited children.
     if cfg.code_ties {
         // Each lane's index is its first best (`>` keeps the first); at equal maxima the
         // smaller of the two is the first overall. A lane whose children all score -inf keeps
@@ -374,12 +375,8 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
         };
         return at as u32;
     }
-    // The paper's code takes the first of equally scored visited children.
-    let ties = if cfg.code_ties {
-        1
-    } else {
-        scores.iter().filter(|&&s| s == best).count() as u32
-    };
+    // Random ties: one of the equally scored children, drawn uniformly.
+    let ties = scores.iter().filter(|&&s| s == best).count() as u32;
     let mut k = if ties > 1 { below(rng, ties) } else { 0 };
     for (i, &s) in scores.iter().enumerate() {
         if s == best {
