@@ -272,9 +272,10 @@ const BUFFERED: usize = 64;
 const BUFFERED_FROM: usize = 8;
 
 /// [`uct_choice`] for the plain and the mixed score, the same child from the same random
-/// numbers, computed without a branch on the scores: each child's score goes into a buffer
-/// while two running maxima (even and odd children, so that neither waits on the other) keep
-/// the best; the ties are then counted, and the tie taken, from the buffer.
+/// numbers, computed without a branch on the scores: two running maxima (even and odd
+/// children, so that neither waits on the other) keep the best and its first child, which is
+/// the choice with `code-ties`; for random ties each child's score also goes into a buffer,
+/// from which the ties are then counted, and the tie taken.
 ///
 /// The branching scan's `score > best` goes either way at random (a UCT node's children score
 /// close to each other, and which one leads changes from one visit to the next), and its
@@ -292,6 +293,79 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
     game: &G,
     rng: &mut SearchRng,
 ) -> u32 {
+    // With the paper code's ties (the default in Breakthrough) the first best child is all
+    // the choice needs: that copy of the scan neither zeroes nor fills the buffer (16 and 2
+    // stores a scan of 20 children).
+    if cfg.code_ties {
+        let mut unused = [];
+        return match scan_pairs::<G, C, SCORE, false>(cfg, children, explore, game, &mut unused) {
+            Ok((best, first)) => chosen(children, best, first),
+            Err(i) => decided::<G, C>(children, i, rng),
+        };
+    }
+    let mut scores = [0f32; BUFFERED];
+    let best = match scan_pairs::<G, C, SCORE, true>(cfg, children, explore, game, &mut scores) {
+        Ok((best, _)) if best > f32::NEG_INFINITY => best,
+        Ok((best, first)) => return chosen(children, best, first),
+        Err(i) => return decided::<G, C>(children, i, rng),
+    };
+    // Random ties: one of the equally scored children, drawn uniformly.
+    let scores = &scores[..children.len()];
+    let ties = scores.iter().filter(|&&s| s == best).count() as u32;
+    let mut k = if ties > 1 { below(rng, ties) } else { 0 };
+    for (i, &s) in scores.iter().enumerate() {
+        if s == best {
+            if k == 0 {
+                return i as u32;
+            }
+            k -= 1;
+        }
+    }
+    0
+}
+
+/// The buffered scan's choice when `children[i]` decides it, as the branching scan would: a
+/// proven win at once, else a draw among the unvisited children.
+#[cfg(not(feature = "compact-code"))]
+#[inline(always)]
+fn decided<G: Game, C: SelectChild>(children: &[C], i: usize, rng: &mut SearchRng) -> u32 {
+    if children[i].proven() == Proven::Win {
+        i as u32
+    } else {
+        unvisited_choice::<G, C>(children, i, rng)
+    }
+}
+
+/// The buffered scan's choice from its best score and the first child reaching it, without
+/// random ties: that child, or, when every child is a proven loss or draw (best −∞), the
+/// last draw, else the first child.
+#[cfg(not(feature = "compact-code"))]
+#[inline(always)]
+fn chosen<C: SelectChild>(children: &[C], best: f32, first: usize) -> u32 {
+    if best == f32::NEG_INFINITY {
+        return children
+            .iter()
+            .rposition(|c| c.proven() == Proven::Draw)
+            .unwrap_or(0) as u32;
+    }
+    first as u32
+}
+
+/// The buffered scan proper, two children at a time: the best score with the first child
+/// that reaches it (`Ok`), or the child that decides the choice (`Err`); with `FILL`, every
+/// child's score goes into `scores` as well (for random ties). Two running maxima (even and
+/// odd children), so that neither waits on the other, and the first index of each by
+/// selects: the choice under `code-ties` is read from them without a pass over a buffer,
+/// whose exit (at the best child) was mispredicted about once a scan.
+#[cfg(not(feature = "compact-code"))]
+#[inline(always)]
+fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
+    cfg: &MctsConfig<G>,
+    children: &[C],
+    explore: f32,
+    game: &G,
+    scores: &mut [f32],
+) -> Result<(f32, usize), usize> {
     // `Err(i)`: child `i` decides the choice, as it would in the branching scan.
     let score_of = |i: usize, c: &C| -> Result<f32, usize> {
         let proven = c.proven();
@@ -311,32 +385,17 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
             Proven::Loss | Proven::Draw => Ok(f32::NEG_INFINITY),
         }
     };
-    let decided = |i: usize, rng: &mut SearchRng| -> u32 {
-        if children[i].proven() == Proven::Win {
-            i as u32
-        } else {
-            unvisited_choice::<G, C>(children, i, rng)
-        }
-    };
-    let mut scores = [0f32; BUFFERED];
     let (mut even, mut odd) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
-    // The first index of each running maximum, by selects: with `code-ties` the choice is the
-    // first best child, read from these without the pass over the buffer, whose exit (at the
-    // best child) was mispredicted about once a scan.
     let (mut even_at, mut odd_at) = (0usize, 1usize);
     let mut pairs = children.chunks_exact(2);
     let mut i = 0;
     for pair in &mut pairs {
-        let a = match score_of(i, &pair[0]) {
-            Ok(s) => s,
-            Err(at) => return decided(at, rng),
-        };
-        let b = match score_of(i + 1, &pair[1]) {
-            Ok(s) => s,
-            Err(at) => return decided(at, rng),
-        };
-        scores[i] = a;
-        scores[i + 1] = b;
+        let a = score_of(i, &pair[0])?;
+        let b = score_of(i + 1, &pair[1])?;
+        if FILL {
+            scores[i] = a;
+            scores[i + 1] = b;
+        }
         even_at = if a > even { i } else { even_at };
         odd_at = if b > odd { i + 1 } else { odd_at };
         even = if a > even { a } else { even };
@@ -344,49 +403,26 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
         i += 2;
     }
     if let [c] = pairs.remainder() {
-        let a = match score_of(i, c) {
-            Ok(s) => s,
-            Err(at) => return decided(at, rng),
-        };
-        scores[i] = a;
+        let a = score_of(i, c)?;
+        if FILL {
+            scores[i] = a;
+        }
         even_at = if a > even { i } else { even_at };
         even = if a > even { a } else { even };
     }
+    // Each lane's index is its first best (`>` keeps the first); at equal maxima the smaller
+    // of the two is the first overall. A lane whose children all score −∞ keeps its start
+    // index but loses to the other lane, which holds `best > −∞` (at −∞ the index is not
+    // read).
     let best = if odd > even { odd } else { even };
-    let scores = &scores[..children.len()];
-    if best == f32::NEG_INFINITY {
-        // Every child is a proven loss or draw: the last draw, else the first child.
-        return children
-            .iter()
-            .rposition(|c| c.proven() == Proven::Draw)
-            .unwrap_or(0) as u32;
-    }
-    // The paper's code takes the first of equally scored visited children.
-    if cfg.code_ties {
-        // Each lane's index is its first best (`>` keeps the first); at equal maxima the
-        // smaller of the two is the first overall. A lane whose children all score -inf keeps
-        // its start index but loses to the other lane, which holds `best > -inf`.
-        let at = if even > odd {
-            even_at
-        } else if odd > even {
-            odd_at
-        } else {
-            even_at.min(odd_at)
-        };
-        return at as u32;
-    }
-    // Random ties: one of the equally scored children, drawn uniformly.
-    let ties = scores.iter().filter(|&&s| s == best).count() as u32;
-    let mut k = if ties > 1 { below(rng, ties) } else { 0 };
-    for (i, &s) in scores.iter().enumerate() {
-        if s == best {
-            if k == 0 {
-                return i as u32;
-            }
-            k -= 1;
-        }
-    }
-    0
+    let first = if even > odd {
+        even_at
+    } else if odd > even {
+        odd_at
+    } else {
+        even_at.min(odd_at)
+    };
+    Ok((best, first))
 }
 
 /// [`uct_choice`] once `children[first]` is found unvisited (and unproven), so that the choice
