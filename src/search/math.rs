@@ -4,6 +4,9 @@
 /// Table size: visit counts below this are looked up.
 const N: usize = 4096;
 
+/// The visit counts below this are looked up in the tables ([`inv_sqrt`], [`sqrt_ln`]).
+pub(crate) const TABLE_LEN: usize = N;
+
 /// `sqrt(x)` in `f64` by Newton's method, usable in `const`.
 const fn sqrt_f64(x: f64) -> f64 {
     if x <= 0.0 {
@@ -208,6 +211,15 @@ pub fn inv_sqrt(n: u32) -> f32 {
     } else {
         1.0 / sqrtf(n as f32)
     }
+}
+
+/// [`inv_sqrt`] of a count the caller knows to be below [`TABLE_LEN`]: the lookup without the
+/// test for counts past the table (the index is masked, so it stays inside the table for any
+/// `n`, and equals `n` for those the caller may pass).
+#[inline(always)]
+pub fn inv_sqrt_in_table(n: u32) -> f32 {
+    debug_assert!((n as usize) < N);
+    tables::inv_sqrt(n as usize & (N - 1))
 }
 
 /// `sqrt(ln n)`, `0` for `n ≤ 1`.

@@ -7,7 +7,7 @@ use crate::SearchRng;
 use crate::game::Game;
 use crate::rng::below;
 use crate::search::config::{MctsConfig, ValueMode};
-use crate::search::math::{inv_sqrt, sqrt_ln};
+use crate::search::math::{TABLE_LEN, inv_sqrt, inv_sqrt_in_table, sqrt_ln};
 use crate::search::node::{Node, NodeId, Proven, flag};
 
 impl<G: Game> Mcts<'_, G> {
@@ -219,7 +219,7 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const SCORE: u8>(
             Proven::Unknown => {
                 let (visits, reward) = c.stats();
                 if visits > 0 {
-                    visited_score::<G, C, SCORE>(cfg, c, visits, reward, explore, game)
+                    visited_score::<G, C, SCORE, false>(cfg, c, visits, reward, explore, game)
                 } else if cfg!(feature = "compact-code") {
                     // The general scan scores it +∞ like any other (smaller code, same choice).
                     f32::INFINITY
@@ -372,14 +372,19 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
         let (visits, reward) = c.stats();
         // The common case, a visited unproven child, by one test instead of three: the word
         // is zero exactly when the child is unproven and visited.
-        let rare =
-            u32::from(proven as i8 as u8 ^ Proven::Unknown as i8 as u8) | u32::from(visits == 0);
+        // The same test takes the counts past the `1/sqrt n` table out of the common case, so
+        // that its lookup needs no bound.
+        let rare = u32::from(proven as i8 as u8 ^ Proven::Unknown as i8 as u8)
+            | u32::from(visits.wrapping_sub(1) >= TABLE_LEN as u32 - 1);
         if rare == 0 {
-            return Ok(visited_score::<G, C, SCORE>(
+            return Ok(visited_score::<G, C, SCORE, true>(
                 cfg, c, visits, reward, explore, game,
             ));
         }
         match proven {
+            Proven::Unknown if visits > 0 => Ok(visited_score::<G, C, SCORE, false>(
+                cfg, c, visits, reward, explore, game,
+            )),
             // Unvisited.
             Proven::Unknown | Proven::Win => Err(i),
             Proven::Loss | Proven::Draw => Ok(f32::NEG_INFINITY),
@@ -502,12 +507,13 @@ fn uct_score<G: Game, C: SelectChild, const SCORE: u8>(
     if visits == 0 {
         return f32::INFINITY;
     }
-    visited_score::<G, C, SCORE>(cfg, c, visits, reward, explore, game)
+    visited_score::<G, C, SCORE, false>(cfg, c, visits, reward, explore, game)
 }
 
-/// [`uct_score`] of a child with `visits > 0` and `reward`, as read once by the caller.
+/// [`uct_score`] of a child with `visits > 0` and `reward`, as read once by the caller;
+/// `IN_TABLE`: the caller has checked that `visits` is below the `1/sqrt n` table's length.
 #[inline(always)]
-fn visited_score<G: Game, C: SelectChild, const SCORE: u8>(
+fn visited_score<G: Game, C: SelectChild, const SCORE: u8, const IN_TABLE: bool>(
     cfg: &MctsConfig<G>,
     c: &C,
     visits: u32,
@@ -547,7 +553,12 @@ fn visited_score<G: Game, C: SelectChild, const SCORE: u8>(
             }
         }
     };
-    let mut s = q + explore * inv_sqrt(visits);
+    let inv = if IN_TABLE {
+        inv_sqrt_in_table(visits)
+    } else {
+        inv_sqrt(visits)
+    };
+    let mut s = q + explore * inv;
     if let (true, false, Some(w)) = (general, plain, cfg.progressive_bias) {
         let h = G::decode_move(c.move_code())
             .and_then(|mv| game.move_bias(mv))
@@ -656,11 +667,14 @@ mod tests {
             let mut kids = [Node::EMPTY; 70];
             for k in &mut kids[..n] {
                 let r = next_u64(&mut draws);
-                // Small sets of values, so that equal scores are common; some counts past the
-                // 4,096-entry table.
+                // Small sets of values, so that equal scores are common; some counts on both
+                // sides of the 4,096-entry table's end.
                 k.visits = match (r >> 24) % 8 {
                     0 if open => 0,
-                    1 => 4_096 + (r >> 32) as u32 % 3,
+                    // In one case of five every child near the table's end, so that the best
+                    // is among them.
+                    _ if case % 5 == 2 => 4_090 + (r >> 32) as u32 % 12,
+                    1 => 4_094 + (r >> 32) as u32 % 5,
                     _ => 1 + (r % 3) as u32,
                 };
                 k.reward = ((r >> 8) % 3) as f32 - 1.0;
