@@ -218,8 +218,8 @@ pub fn inv_sqrt(n: u32) -> f32 {
 /// `n`, and equals `n` for those the caller may pass).
 #[inline(always)]
 pub fn inv_sqrt_in_table(n: u32) -> f32 {
-    debug_assert!((n as usize) < N);
-    tables::inv_sqrt(n as usize & (N - 1))
+    debug_assert!((n as usize) < TABLE_LEN);
+    tables::inv_sqrt(n as usize & (TABLE_LEN - 1))
 }
 
 /// `sqrt(ln n)`, `0` for `n ≤ 1`.

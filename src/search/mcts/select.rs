@@ -7,7 +7,9 @@ use crate::SearchRng;
 use crate::game::Game;
 use crate::rng::below;
 use crate::search::config::{MctsConfig, ValueMode};
-use crate::search::math::{TABLE_LEN, inv_sqrt, inv_sqrt_in_table, sqrt_ln};
+#[cfg(not(feature = "compact-code"))]
+use crate::search::math::TABLE_LEN;
+use crate::search::math::{inv_sqrt, inv_sqrt_in_table, sqrt_ln};
 use crate::search::node::{Node, NodeId, Proven, flag};
 
 impl<G: Game> Mcts<'_, G> {
