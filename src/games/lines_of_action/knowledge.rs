@@ -237,47 +237,36 @@ const _: () = {
     }
 };
 
-/// `DIRECTION_BOUND[sq][d]`: a bound on the weight of the move from `sq` in direction `d`,
-/// whatever its length: the leaving weight plus the largest landing weight on the ray, at
-/// least 1 (a move's weight is); 0 where the ray is empty (`sq` on that edge).
-const DIRECTION_BOUND: [[u8; 8]; 64] = {
-    let mut t = [[0u8; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let ray = RAYS[d][sq];
-            let mut best = 0u8;
-            let mut to = 0;
-            while to < 64 {
-                if ray >> to & 1 == 1 && TO_OF_SQUARE[to] > best {
-                    best = TO_OF_SQUARE[to];
-                }
-                to += 1;
-            }
-            if ray != 0 {
-                let w = FROM_OF_SQUARE[sq] + best;
-                t[sq][d] = if w > 1 { w } else { 1 };
-            }
-            d += 1;
-        }
-        sq += 1;
+/// A bound on the weight of the move from `sq` in direction `d`, whatever its length: the
+/// leaving weight plus the largest landing weight on the ray, at least 1 (a move's weight is);
+/// 0 where the ray is empty (`sq` on that edge).
+const fn direction_bound(sq: usize, d: usize) -> u8 {
+    let ray = RAYS[d][sq];
+    if ray == 0 {
+        return 0;
     }
-    t
-};
+    let mut best = 0u8;
+    let mut to = 0;
+    while to < 64 {
+        if ray >> to & 1 == 1 && TO_OF_SQUARE[to] > best {
+            best = TO_OF_SQUARE[to];
+        }
+        to += 1;
+    }
+    let w = FROM_OF_SQUARE[sq] + best;
+    if w > 1 { w } else { 1 }
+}
 
-/// `BOUND_STARTS[sq][d]`: the bounds of the directions before `d` added up, and
-/// `BOUND_STARTS[sq][8]` all eight: a piece's proposal levels, direction after direction.
+/// `BOUND_STARTS[sq][d]`: the bounds ([`direction_bound`]) of the directions before `d` added
+/// up, and `BOUND_STARTS[sq][8]` all eight: a piece's proposal levels, direction after
+/// direction.
 const BOUND_STARTS: [[u16; 9]; 64] = {
     let mut t = [[0u16; 9]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            t[sq][d + 1] = t[sq][d] + DIRECTION_BOUND[sq][d] as u16;
-            d += 1;
-        }
-        sq += 1;
+    let mut i = 0;
+    while i < 64 * 8 {
+        let (sq, d) = (i / 8, i % 8);
+        t[sq][d + 1] = t[sq][d] + direction_bound(sq, d) as u16;
+        i += 1;
     }
     t
 };
@@ -289,8 +278,8 @@ const _: () = {
         let (sq, d, n) = (i / 72, i / 9 % 8, i % 9);
         let to = DEST[d][sq][n];
         if n > 0 && to != NONE {
-            assert!(square_weight(sq as u8, to, false) <= DIRECTION_BOUND[sq][d]);
-            assert!(square_weight(sq as u8, to, true) <= DIRECTION_BOUND[sq][d]);
+            assert!(square_weight(sq as u8, to, false) <= direction_bound(sq, d));
+            assert!(square_weight(sq as u8, to, true) <= direction_bound(sq, d));
         }
         i += 1;
     }
@@ -300,7 +289,7 @@ const _: () = {
 /// distribution of [`playout_move`] — by rejection sampling, without generating the moves.
 ///
 /// Each (piece, direction) names at most one move (the piece moves exactly as far as its line
-/// holds pieces), and that move's weight is at most the direction's bound ([`DIRECTION_BOUND`]:
+/// holds pieces), and that move's weight is at most the direction's bound ([`direction_bound`]:
 /// the leaving weight plus the heaviest landing square on the ray). A proposal is one
 /// `below(total)` draw, `total` the bounds of every piece's directions added up, read as a
 /// piece, a direction and a level below that direction's bound; it is accepted when it names
