@@ -342,7 +342,8 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
         let level = r - u32::from(bounds[d]);
         // Every test worked out and combined without a branch: which proposals pass is as good
         // as random, so branches on them missed about half the time (callgrind's branch
-        // simulator: nine mispredictions a ply).
+        // simulator: nine mispredictions a ply). An off-board destination (`NONE`) reads
+        // square 0's entries, and the combined test refuses it.
         // A line count of 8 reads as 0: both are off the board (see `DEST`).
         let len = (occ & LINES[d >> 1][from]).count_ones() as usize & 7;
         let to = DEST[d][from][len];

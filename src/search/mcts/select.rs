@@ -372,10 +372,9 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
     let score_of = |i: usize, c: &C| -> Result<f32, usize> {
         let proven = c.proven();
         let (visits, reward) = c.stats();
-        // The common case, a visited unproven child, by one test instead of three: the word
-        // is zero exactly when the child is unproven and visited.
-        // The same test takes the counts past the `1/sqrt n` table out of the common case, so
-        // that its lookup needs no bound.
+        // The common case by one test: the word is zero exactly when the child is unproven
+        // and visited, with a count inside the `1/sqrt n` table (so that the lookup needs no
+        // bound); a count past the table is scored below with the square root.
         let rare = u32::from(proven as i8 as u8 ^ Proven::Unknown as i8 as u8)
             | u32::from(visits.wrapping_sub(1) >= TABLE_LEN as u32 - 1);
         if rare == 0 {
