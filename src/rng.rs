@@ -10,7 +10,10 @@ pub fn seeded(seed: u64) -> SearchRng {
     SearchRng::seed_from_u64(seed)
 }
 
-/// A uniform integer in `0..n` (Lemire's multiply-shift; `n` must be non-zero, `0` yields `0`).
+/// An integer in `0..n` (Lemire's multiply-shift; `n` must be non-zero, `0` yields `0`).
+/// Without Lemire's rejection step, so each value's probability is `1/n` to within `1/2^32`
+/// (the samplers' "exact" distributions are exact to that); taking the step would change
+/// every search's random numbers.
 #[inline(always)]
 pub fn below(rng: &mut SearchRng, n: u32) -> u32 {
     ((rng.next_u32() as u64 * n as u64) >> 32) as u32
