@@ -258,15 +258,25 @@ const fn direction_bound(sq: usize, d: usize) -> u8 {
 }
 
 /// `BOUND_STARTS[sq][d]`: the bounds ([`direction_bound`]) of the directions before `d` added
-/// up, and `BOUND_STARTS[sq][8]` all eight: a piece's proposal levels, direction after
-/// direction.
-const BOUND_STARTS: [[u16; 9]; 64] = {
-    let mut t = [[0u16; 9]; 64];
+/// up: a piece's proposal levels, direction after direction (eight `u16`, one vector compare).
+const BOUND_STARTS: [[u16; 8]; 64] = {
+    let mut t = [[0u16; 8]; 64];
     let mut i = 0;
-    while i < 64 * 8 {
-        let (sq, d) = (i / 8, i % 8);
+    while i < 64 * 7 {
+        let (sq, d) = (i / 7, i % 7);
         t[sq][d + 1] = t[sq][d] + direction_bound(sq, d) as u16;
         i += 1;
+    }
+    t
+};
+
+/// `BOUND_TOTAL[sq]`: the bounds of all eight directions from `sq` added up.
+const BOUND_TOTAL: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = BOUND_STARTS[sq][7] + direction_bound(sq, 7) as u16;
+        sq += 1;
     }
     t
 };
@@ -318,8 +328,8 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
     // found as the last whose start is not above the draw (absent pieces start past every
     // draw). A fixed twelve rounds (no side has more pieces), so that no branch depends on
     // how many pieces are left: the loop's exit was mispredicted about every second move.
-    let mut squares = [0u8; 16];
-    let mut starts = [u32::MAX; 16];
+    let mut squares = [0u8; 12];
+    let mut starts = [u32::MAX; 12];
     let mut total = 0u32;
     let mut rest = own;
     for k in 0..12 {
@@ -328,17 +338,18 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
         rest &= rest.wrapping_sub(1);
         squares[k] = sq as u8;
         starts[k] = if present { total } else { u32::MAX };
-        total += u32::from(BOUND_STARTS[sq][8]) * u32::from(present);
+        total += u32::from(BOUND_TOTAL[sq]) * u32::from(present);
     }
     for _ in 0..MAX_PROPOSALS {
         let x = below(rng, total);
-        let k = (starts.iter().filter(|&&s| s <= x).count() - 1) & 15;
+        // The first piece starts at 0, so at least one start counts.
+        let k = (starts.iter().filter(|&&s| s <= x).count() - 1).min(11);
         let from = squares[k] as usize & 63;
         let r = x - starts[k];
         // The direction: the last whose start is not above `r` (an empty direction starts
-        // where the next one does, so it is passed over).
+        // where the next one does, so it is passed over; direction 0 starts at 0).
         let bounds = &BOUND_STARTS[from];
-        let d = (bounds[..8].iter().filter(|&&s| u32::from(s) <= r).count() - 1) & 7;
+        let d = (bounds.iter().filter(|&&s| u32::from(s) <= r).count() - 1) & 7;
         let level = r - u32::from(bounds[d]);
         // Every test worked out and combined without a branch: which proposals pass is as good
         // as random, so branches on them missed about half the time (callgrind's branch
