@@ -26,7 +26,7 @@
 //! bonus of +8 dropped that to 184, and ÷4 for captures gave 396.
 
 use super::tables::{DEST, LINES, NONE, RAYS, REGION_OF};
-use super::{LinesOfAction, MAX_MOVES, Move};
+use super::{LinesOfAction, MAX_MOVES, Move, step_branchless};
 use crate::SearchRng;
 use crate::game::Game;
 use crate::games::bitboard::Bitboard;
@@ -355,22 +355,15 @@ pub(super) fn playout_move_sampled(pos: &LinesOfAction, rng: &mut SearchRng) -> 
         let level = r - u32::from(bounds[d]);
         // Every test worked out and combined without a branch: which proposals pass is as good
         // as random, so branches on them missed about half the time (callgrind's branch
-        // simulator: nine mispredictions a ply). An off-board destination (`NONE`) reads
-        // square 0's entries, and the combined test refuses it.
-        // A line count of 8 reads as 0: both are off the board (see `DEST`).
-        let len = (occ & LINES[d >> 1][from]).count_ones() as usize & 7;
-        let to = DEST[d][from][len];
+        // simulator: nine mispredictions a ply).
+        let len = (occ & LINES[d >> 1][from]).count_ones() as usize;
+        let (to, illegal) = step_branchless(d, from, len, own, enemy);
         let t = to as usize & 63;
-        let to_bit = 1u64 << t;
-        let between = RAYS[d][from] ^ RAYS[d][t] ^ to_bit;
         let capture = (enemy >> t) as u8 & 1;
         // The quiet weight, halved for a capture, at least 1.
         let weight = (TO_OF_SQUARE[t].wrapping_add(FROM_OF_SQUARE[from]) >> capture).max(1);
         // One word that is zero exactly when every test passes.
-        let refused = u64::from(to == NONE)
-            | (to_bit & own)
-            | (between & enemy)
-            | u64::from(level >= u32::from(weight));
+        let refused = illegal | u64::from(level >= u32::from(weight));
         if refused == 0 {
             return Move {
                 from: from as u8,

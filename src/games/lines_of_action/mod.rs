@@ -368,13 +368,8 @@ impl LinesOfAction {
         let n = ((own | enemy) & LINES[line][from]).count_ones() as usize;
         let mut targets = 0u64;
         for d in [2 * line, 2 * line + 1] {
-            let to = DEST[d][from][n & 7];
-            let t = to as usize & 63;
-            let to_bit = 1u64 << t;
-            let between = RAYS[d][from] ^ RAYS[d][t] ^ to_bit;
-            // Zero exactly when the move is legal.
-            let refused = u64::from(to == NONE) | (to_bit & own) | (between & enemy);
-            targets |= to_bit & u64::from(refused == 0).wrapping_neg();
+            let (to, refused) = step_branchless(d, from, n, own, enemy);
+            targets |= (1u64 << (to & 63)) & u64::from(refused == 0).wrapping_neg();
         }
         targets
     }
@@ -728,4 +723,19 @@ impl Game for LinesOfAction {
     fn order_class(&self, mv: Move) -> u8 {
         knowledge::order_class(self, mv)
     }
+}
+
+/// The move from `from` in direction `d` when its line holds `n` pieces, worked out without a
+/// branch: its landing square ([`NONE`] off the board, which reads square 0's entries) and a
+/// word that is zero exactly when the move is legal (on the board, not onto an own piece, over
+/// no enemy piece). A count of 8 reads as 0: both are off the board (see `DEST`).
+#[inline(always)]
+pub(super) fn step_branchless(d: usize, from: usize, n: usize, own: u64, enemy: u64) -> (u8, u64) {
+    let (d, from) = (d & 7, from & 63);
+    let to = DEST[d][from][n & 7];
+    let t = to as usize & 63;
+    let to_bit = 1u64 << t;
+    let between = RAYS[d][from] ^ RAYS[d][t] ^ to_bit;
+    let refused = u64::from(to == NONE) | (to_bit & own) | (between & enemy);
+    (to, refused)
 }
