@@ -21,17 +21,19 @@
 //! scans, the moves landing off the central 4×4 added only when the search reaches their
 //! weights, so a cut-off never orders the rest; the opponent's target bitboards are computed
 //! once and redone only for pieces on the lines of the two squares a ply-1 move changed, and
-//! then only along those lines; the evaluation reuses the terms of the side that did not move
-//! ([`eval::side_terms`]), and the opponent's terms after a reply are cached across the ply-1
-//! nodes that did not capture; the win-in-one test first checks that the landing square touches
-//! every other group of the mover. Leaves
+//! then only along those lines; the evaluation keeps each side's terms as running sums
+//! ([`RunningTerms`]: a move or a capture updates them from the changed squares, the cheap
+//! evaluation deltas of MC-LOA, exactly, since they are integers), reuses the terms of the side
+//! that did not move, and caches the opponent's terms after a reply across the ply-1 nodes that
+//! did not capture; the win-in-one test first checks that the landing square touches every
+//! other group of the mover. Leaves
 //! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the order
 //! is the same unless rounding ties two values, which the reference test would catch.
 //!
 //! Rule options other than the default, a side that must pass at ply 1 and games within two
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).
 
-use super::eval::{self, SidePoints, WEIGHTS};
+use super::eval::{self, RunningTerms, SidePoints, WEIGHTS};
 use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_weight};
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
@@ -303,17 +305,26 @@ fn win_destinations(own: u64) -> [u64; 64] {
     reach
 }
 
-/// Four times the Euler number of `bb` after moving a piece of it from `from` to `to`.
+/// The neighbour words ([`neighbours`]) of a move of a piece of `bb` from `from` to `to`: of
+/// `from` among `bb`, and of `to` among `bb` without `from`. The Euler number and the running
+/// evaluation terms both follow from them.
 #[inline(always)]
-fn euler_after_move(bb: u64, euler4: i16, from: u8, to: u8) -> i16 {
-    let without = bb & !(1u64 << from);
-    euler4 - ADD_DELTA[neighbours(bb, from)] as i16 + ADD_DELTA[neighbours(without, to)] as i16
+fn move_neighbours(bb: u64, from: u8, to: u8) -> (usize, usize) {
+    (neighbours(bb, from), neighbours(bb & !(1u64 << from), to))
 }
 
-/// Four times the Euler number of `bb` after removing its piece on `sq`.
+/// Four times the Euler number of a side after one of its pieces moves, from four times the
+/// number before and the move's [`move_neighbours`].
 #[inline(always)]
-fn euler_after_removal(bb: u64, euler4: i16, sq: u8) -> i16 {
-    euler4 - ADD_DELTA[neighbours(bb, sq)] as i16
+fn euler_after_move(euler4: i16, near: (usize, usize)) -> i16 {
+    euler4 - ADD_DELTA[near.0] as i16 + ADD_DELTA[near.1] as i16
+}
+
+/// Four times the Euler number of a side after its piece with neighbour word `near` is
+/// removed.
+#[inline(always)]
+fn euler_after_removal(euler4: i16, near: usize) -> i16 {
+    euler4 - ADD_DELTA[near] as i16
 }
 
 /// A value for the side choosing at ply 1: a win is [`WIN`], a loss [`LOSS`], a draw 0,
@@ -388,26 +399,31 @@ impl TermsCache {
         }
     }
 
-    /// The terms of `theirs2`, the opponent's pieces after reply `r` from the pieces shared by
-    /// every non-capture ply-1 node.
+    /// The terms of the opponent's pieces after reply `r` from the pieces shared by every
+    /// non-capture ply-1 node (`before`); `near` is the reply's [`move_neighbours`].
     #[inline(always)]
-    fn get(&mut self, r: Move, theirs2: u64) -> SidePoints {
+    fn get(&mut self, r: Move, before: &RunningTerms, near: (usize, usize)) -> SidePoints {
         let tag = (r.from as u16 & 63) << 6 | r.to as u16 & 63;
         let slot = (tag as u32).wrapping_mul(0x9E37_79B9) >> 26;
         let slot = slot as usize & 63;
         if self.tag[slot] != tag {
             self.tag[slot] = tag;
-            self.terms[slot] = points(theirs2);
+            self.terms[slot] = points(&before.after_move(r.from, r.to, near));
         }
-        debug_assert_eq!(self.terms[slot], points(theirs2));
+        debug_assert_eq!(
+            self.terms[slot],
+            points(&RunningTerms::new(
+                before.pieces() ^ (1u64 << r.from) ^ (1u64 << r.to)
+            ))
+        );
         self.terms[slot]
     }
 }
 
 /// The parts of a side's evaluation that depend on its own pieces only.
 #[inline(always)]
-fn points(pieces: u64) -> SidePoints {
-    eval::side_parts(&eval::side_terms(pieces), &WEIGHTS)
+fn points(terms: &RunningTerms) -> SidePoints {
+    eval::side_parts(&terms.terms(), &WEIGHTS)
 }
 
 /// The working memory of the ply-1 nodes: the replies and the cache of the opponent's terms.
@@ -424,6 +440,9 @@ struct Node {
     theirs: u64,
     mine_euler: i16,
     theirs_euler: i16,
+    /// The running evaluation sums of the chooser's and the opponent's pieces.
+    mine_terms: RunningTerms,
+    theirs_terms: RunningTerms,
     key: u64,
     /// Whether the ply-1 move captured (then no ply-2 position can repeat an earlier one).
     captured: bool,
@@ -476,7 +495,7 @@ impl LinesOfAction {
                 // Both sides connected (after a capture) is a draw under these rules.
                 connected(
                     Bitboard(mine),
-                    euler_after_move(own, own_euler, m.from, m.to),
+                    euler_after_move(own_euler, move_neighbours(own, m.from, m.to)),
                 ) && (enemy & to == 0 || !connected(Bitboard(enemy & !to), 0))
             });
             if let Some(m) = win {
@@ -499,6 +518,7 @@ impl LinesOfAction {
             replies: Replies::new(),
             terms: TermsCache::new(),
         };
+        let sides = [RunningTerms::new(own), RunningTerms::new(enemy)];
         let history = History::new(self);
         let me_black = me == Player::First;
         let mut best = Move::PASS;
@@ -510,7 +530,7 @@ impl LinesOfAction {
             if n == 0 {
                 best = m;
             }
-            let node = self.node_after(m, own, enemy, own_euler, enemy_euler);
+            let node = self.node_after(m, &sides, own_euler, enemy_euler);
             // The lines of each type through the two squares the move changed: a piece on one
             // of them has new moves along that line only.
             let changed_lines =
@@ -573,9 +593,17 @@ impl LinesOfAction {
         best
     }
 
-    /// The position after the chooser's move `m` (the chooser owns `own`).
+    /// The position after the chooser's move `m`; `sides` are the chooser's and the
+    /// opponent's running terms before it.
     #[inline(always)]
-    fn node_after(&self, m: Move, own: u64, enemy: u64, own_euler: i16, enemy_euler: i16) -> Node {
+    fn node_after(
+        &self,
+        m: Move,
+        sides: &[RunningTerms; 2],
+        own_euler: i16,
+        enemy_euler: i16,
+    ) -> Node {
+        let (own, enemy) = (sides[0].pieces(), sides[1].pieces());
         let us = self.side.index();
         let (from, to) = (m.from, m.to);
         let to_bit = 1u64 << to;
@@ -583,15 +611,21 @@ impl LinesOfAction {
         let mut key =
             self.key ^ ZOBRIST[us][from as usize] ^ ZOBRIST[us][to as usize] ^ ZOBRIST_SIDE;
         let mut theirs_euler = enemy_euler;
+        let mut theirs_terms = sides[1];
         if captured {
             key ^= ZOBRIST[us ^ 1][to as usize];
-            theirs_euler = euler_after_removal(enemy, enemy_euler, to);
+            let near = neighbours(enemy, to);
+            theirs_euler = euler_after_removal(enemy_euler, near);
+            theirs_terms = theirs_terms.after_removal(to, near);
         }
+        let near = move_neighbours(own, from, to);
         Node {
             mine: own ^ (1u64 << from) ^ to_bit,
             theirs: enemy & !to_bit,
-            mine_euler: euler_after_move(own, own_euler, from, to),
+            mine_euler: euler_after_move(own_euler, near),
             theirs_euler,
+            mine_terms: sides[0].after_move(from, to, near),
+            theirs_terms,
             key,
             captured,
         }
@@ -628,7 +662,7 @@ impl LinesOfAction {
         if !node.captured && history.third_time(node.key, 1) {
             return 0.0;
         }
-        let mine_terms = points(mine);
+        let mine_terms = points(&node.mine_terms);
         let leaf =
             |mine: u64, theirs: u64, mine_terms: &SidePoints, theirs_terms: SidePoints| -> Value {
                 let (wm, wt) = (eval::walls(mine, theirs), eval::walls(theirs, mine));
@@ -646,7 +680,7 @@ impl LinesOfAction {
             if !node.captured && history.third_time(key, 2) {
                 return 0.0;
             }
-            return leaf(mine, theirs, &mine_terms, points(theirs));
+            return leaf(mine, theirs, &mine_terms, points(&node.theirs_terms));
         }
         let mut worst = f32::INFINITY;
         for _ in 0..SELECTIVE_REPLIES {
@@ -656,14 +690,13 @@ impl LinesOfAction {
             let rcap = mine & to_bit != 0;
             let theirs2 = theirs ^ (1u64 << from) ^ to_bit;
             let mine2 = mine & !to_bit;
-            let theirs_conn = connected(
-                Bitboard(theirs2),
-                euler_after_move(theirs, node.theirs_euler, from, to),
-            );
+            let near = move_neighbours(theirs, from, to);
+            let theirs_conn =
+                connected(Bitboard(theirs2), euler_after_move(node.theirs_euler, near));
             let mine_conn = rcap
                 && connected(
                     Bitboard(mine2),
-                    euler_after_removal(mine, node.mine_euler, to),
+                    euler_after_removal(node.mine_euler, neighbours(mine, to)),
                 );
             let e = match (theirs_conn, mine_conn) {
                 (true, true) => 0.0,
@@ -683,12 +716,14 @@ impl LinesOfAction {
                         // The opponent's pieces after its reply depend only on the reply
                         // when the ply-1 move did not capture.
                         let theirs_terms = if node.captured {
-                            points(theirs2)
+                            points(&node.theirs_terms.after_move(from, to, near))
                         } else {
-                            terms_cache.get(r, theirs2)
+                            terms_cache.get(r, &node.theirs_terms, near)
                         };
                         if rcap {
-                            leaf(mine2, theirs2, &points(mine2), theirs_terms)
+                            let near = neighbours(mine, to);
+                            let mine2_terms = points(&node.mine_terms.after_removal(to, near));
+                            leaf(mine2, theirs2, &mine2_terms, theirs_terms)
                         } else {
                             leaf(mine2, theirs2, &mine_terms, theirs_terms)
                         }

@@ -36,7 +36,7 @@
 //! −0.05. The last pass over the shipped weights is quoted in the test's documentation.
 
 use super::LinesOfAction;
-use super::tables::{FILE_A, FILE_H, RANK_1, RANK_8, REGION_OF};
+use super::tables::{FILE_A, FILE_H, RANK_1, RANK_8, REGION_OF, neighbours};
 use crate::game::{Game, Player};
 
 /// Which evaluation function to use. Lines of Action has one.
@@ -191,39 +191,228 @@ pub(super) fn side_terms(own: u64) -> SideTerms {
     let sum_f = pc(FILE_BIT[0]) + 2 * pc(FILE_BIT[1]) + 4 * pc(FILE_BIT[2]);
     let central =
         3 * pc(REGION_MASK[0]) + 2 * pc(REGION_MASK[1]) + pc(REGION_MASK[2]) - pc(REGION_MASK[4]);
-    let com_r = ((2 * sum_r + n) / (2 * n)) as usize;
-    let com_f = ((2 * sum_f + n) / (2 * n)) as usize;
-    // Σ distance = Σₖ (pieces farther than k), k = 0, 1, …
+    let surplus = distance_to(own, mass_centre(sum_r, n), mass_centre(sum_f, n))
+        - MIN_DISTANCE_SUM[n.min(12) as usize];
+    SideTerms {
+        n,
+        surplus,
+        central,
+        pairs: pairs(own),
+        area: area(own),
+    }
+}
+
+/// The rank (or file) of the centre of mass of `n` > 0 pieces whose ranks (files) add up to
+/// `sum`: the mean, rounded half up, `(2·sum + n) / (2n)`, by a multiplication
+/// ([`HALF_RECIPROCAL`]).
+#[inline(always)]
+fn mass_centre(sum: i32, n: i32) -> usize {
+    (((2 * sum + n) as u32 * HALF_RECIPROCAL[n as usize & 15]) >> 16) as usize & 7
+}
+
+/// `⌈2¹⁶ / 2n⌉` for `n` = 1..=12 pieces, so that `x · HALF_RECIPROCAL[n] >> 16` is `x / 2n` for
+/// every `x` below 2¹⁰ (checked below for all of them; a side's numerator is at most
+/// 2·12·7 + 12 = 180).
+const HALF_RECIPROCAL: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut n = 1;
+    while n <= 12 {
+        t[n] = 65536u32.div_ceil(2 * n as u32);
+        n += 1;
+    }
+    t
+};
+const _: () = {
+    let mut n = 1;
+    while n <= 12 {
+        let mut x = 0u32;
+        while x < 1024 {
+            assert!((x * HALF_RECIPROCAL[n]) >> 16 == x / (2 * n as u32));
+            x += 1;
+        }
+        n += 1;
+    }
+};
+
+/// The sum of the Chebyshev distances of the pieces of `own` to the square on rank `r`, file
+/// `f`: Σₖ (pieces farther than k), k = 0, 1, …
+#[inline(always)]
+fn distance_to(own: u64, r: usize, f: usize) -> i32 {
     let mut distance = 0i32;
     let mut k = 0;
     loop {
-        let outside = own & !(RANKS_WITHIN[com_r][k] & FILES_WITHIN[com_f][k]);
+        let outside = own & !(RANKS_WITHIN[r & 7][k & 7] & FILES_WITHIN[f & 7][k & 7]);
         if outside == 0 {
-            break;
+            return distance;
         }
         distance += outside.count_ones() as i32;
         k += 1;
     }
-    let surplus = distance - MIN_DISTANCE_SUM[n.min(12) as usize];
+}
 
-    let pairs = (own & (own & !FILE_H) << 1).count_ones()
+/// The 8-adjacent pairs of `own`'s pieces.
+#[inline(always)]
+fn pairs(own: u64) -> i32 {
+    ((own & (own & !FILE_H) << 1).count_ones()
         + (own & own << 8).count_ones()
         + (own & (own & !FILE_H) << 9).count_ones()
-        + (own & (own & !FILE_A) << 7).count_ones();
+        + (own & (own & !FILE_A) << 7).count_ones()) as i32
+}
 
-    // Bounding box: files from the OR of all ranks, ranks from the lowest and highest bit.
+/// The area of the bounding box of `own` (not empty): files from the OR of all ranks, ranks
+/// from the lowest and highest bit.
+#[inline(always)]
+fn area(own: u64) -> i32 {
     let mut files = own | own >> 32;
     files |= files >> 16;
     files |= files >> 8;
     let files = (files & 0xFF) as u8;
     let width = 8 - files.leading_zeros() as i32 - files.trailing_zeros() as i32;
     let height = (63 - own.leading_zeros() as i32) / 8 - own.trailing_zeros() as i32 / 8 + 1;
-    SideTerms {
-        n,
-        surplus,
-        central,
-        pairs: pairs as i32,
-        area: width * height,
+    width * height
+}
+
+/// The Chebyshev distance from square `sq` to the square on rank `r`, file `f`.
+#[inline(always)]
+fn chebyshev(sq: u8, r: usize, f: usize) -> i32 {
+    let dr = (i32::from(sq >> 3 & 7) - r as i32).abs();
+    let df = (i32::from(sq & 7) - f as i32).abs();
+    dr.max(df)
+}
+
+/// A side's [`SideTerms`] kept with the running sums they come from, so that the terms after
+/// one of its pieces moves or is captured follow from the squares that changed — the cheap
+/// evaluation deltas of MC-LOA's αβ playouts — instead of a recount of the board. The
+/// distance sum is recounted only when the move shifts the centre of mass. The sums are
+/// integers, so the terms (and the evaluation made from them) are exactly [`side_terms`]'s;
+/// debug builds check every one against it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct RunningTerms {
+    /// The side's pieces.
+    pieces: u64,
+    n: i32,
+    /// Σ rank and Σ file of the pieces.
+    sum_r: i32,
+    sum_f: i32,
+    central: i32,
+    pairs: i32,
+    /// The centre of mass (rank, file) and the pieces' distance sum to it.
+    centre: (usize, usize),
+    distance: i32,
+}
+
+impl RunningTerms {
+    /// The sums of the pieces `own`, counted from the board.
+    #[inline(always)]
+    pub(super) fn new(own: u64) -> RunningTerms {
+        let n = own.count_ones() as i32;
+        let pc = |m: u64| (own & m).count_ones() as i32;
+        let sum_r = pc(RANK_BIT[0]) + 2 * pc(RANK_BIT[1]) + 4 * pc(RANK_BIT[2]);
+        let sum_f = pc(FILE_BIT[0]) + 2 * pc(FILE_BIT[1]) + 4 * pc(FILE_BIT[2]);
+        let centre = if n > 0 {
+            (mass_centre(sum_r, n), mass_centre(sum_f, n))
+        } else {
+            (0, 0)
+        };
+        RunningTerms {
+            pieces: own,
+            n,
+            sum_r,
+            sum_f,
+            central: 3 * pc(REGION_MASK[0]) + 2 * pc(REGION_MASK[1]) + pc(REGION_MASK[2])
+                - pc(REGION_MASK[4]),
+            pairs: pairs(own),
+            centre,
+            distance: distance_to(own, centre.0, centre.1),
+        }
+    }
+
+    /// The sums after the side's piece on `from` moves to `to` (not one of its pieces).
+    /// `near` is the pair of neighbour words ([`neighbours`]) of `from` among the side's pieces
+    /// and of `to` among them without `from`, which the caller has for the Euler number too.
+    #[inline(always)]
+    pub(super) fn after_move(&self, from: u8, to: u8, near: (usize, usize)) -> RunningTerms {
+        let (from, to) = (from & 63, to & 63);
+        debug_assert_eq!(near.0, neighbours(self.pieces, from));
+        let without = self.pieces & !(1u64 << from);
+        debug_assert_eq!(near.1, neighbours(without, to));
+        let pieces = without | 1u64 << to;
+        let sum_r = self.sum_r - i32::from(from >> 3) + i32::from(to >> 3);
+        let sum_f = self.sum_f - i32::from(from & 7) + i32::from(to & 7);
+        let centre = (mass_centre(sum_r, self.n), mass_centre(sum_f, self.n));
+        let distance = if centre == self.centre {
+            self.distance - chebyshev(from, centre.0, centre.1) + chebyshev(to, centre.0, centre.1)
+        } else {
+            distance_to(pieces, centre.0, centre.1)
+        };
+        RunningTerms {
+            pieces,
+            n: self.n,
+            sum_r,
+            sum_f,
+            // The table's rings score 3 − region.
+            central: self.central + i32::from(REGION_OF[from as usize])
+                - i32::from(REGION_OF[to as usize]),
+            pairs: self.pairs - near.0.count_ones() as i32 + near.1.count_ones() as i32,
+            centre,
+            distance,
+        }
+    }
+
+    /// The sums after the side's piece on `sq` is captured; `near` is the neighbour word of
+    /// `sq` among the side's pieces ([`neighbours`]).
+    #[inline(always)]
+    pub(super) fn after_removal(&self, sq: u8, near: usize) -> RunningTerms {
+        let sq = sq & 63;
+        debug_assert_eq!(near, neighbours(self.pieces, sq));
+        let pieces = self.pieces & !(1u64 << sq);
+        let n = self.n - 1;
+        let sum_r = self.sum_r - i32::from(sq >> 3);
+        let sum_f = self.sum_f - i32::from(sq & 7);
+        let centre = if n > 0 {
+            (mass_centre(sum_r, n), mass_centre(sum_f, n))
+        } else {
+            (0, 0)
+        };
+        let distance = if centre == self.centre {
+            self.distance - chebyshev(sq, centre.0, centre.1)
+        } else {
+            distance_to(pieces, centre.0, centre.1)
+        };
+        RunningTerms {
+            pieces,
+            n,
+            sum_r,
+            sum_f,
+            central: self.central - 3 + i32::from(REGION_OF[sq as usize]),
+            pairs: self.pairs - near.count_ones() as i32,
+            centre,
+            distance,
+        }
+    }
+
+    /// The side's pieces.
+    #[inline(always)]
+    pub(super) fn pieces(&self) -> u64 {
+        self.pieces
+    }
+
+    /// The terms, as [`side_terms`] of the pieces counts them.
+    #[inline(always)]
+    pub(super) fn terms(&self) -> SideTerms {
+        let t = if self.n == 0 {
+            side_terms(0)
+        } else {
+            SideTerms {
+                n: self.n,
+                surplus: self.distance - MIN_DISTANCE_SUM[self.n.min(12) as usize],
+                central: self.central,
+                pairs: self.pairs,
+                area: area(self.pieces),
+            }
+        };
+        debug_assert_eq!(t, side_terms(self.pieces));
+        t
     }
 }
 

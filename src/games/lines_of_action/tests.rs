@@ -908,6 +908,55 @@ fn evaluation_terms_match_a_loop_over_the_pieces() {
     assert_eq!(checked, 2600);
 }
 
+/// The αβ playout's running terms after a piece moves or is captured are the terms counted
+/// from the board: the same integers, so the same evaluation.
+#[test]
+fn running_terms_follow_moves_and_captures_exactly() {
+    let mut rng = seeded(11);
+    let (mut moves, mut removals) = (0, 0);
+    for _ in 0..3000 {
+        let mut own = 0u64;
+        let n = 1 + below(&mut rng, 12);
+        while own.count_ones() < n {
+            own |= 1u64 << below(&mut rng, 64);
+        }
+        let mut run = eval::RunningTerms::new(own);
+        assert_eq!(run.terms(), eval::side_terms(own), "{own:#x}");
+        // A walk of moves and captures, each step checked against a recount.
+        for _ in 0..12 {
+            let pieces = run.pieces();
+            let from = nth_bit(pieces, below(&mut rng, pieces.count_ones()));
+            if pieces.count_ones() > 1 && below(&mut rng, 4) == 0 {
+                let near = tables::neighbours(pieces, from);
+                run = run.after_removal(from, near);
+                removals += 1;
+            } else {
+                let to = nth_bit(!pieces, below(&mut rng, 64 - pieces.count_ones()));
+                let near = (
+                    tables::neighbours(pieces, from),
+                    tables::neighbours(pieces & !(1u64 << from), to),
+                );
+                run = run.after_move(from, to, near);
+                moves += 1;
+            }
+            assert_eq!(
+                run.terms(),
+                eval::side_terms(run.pieces()),
+                "{pieces:#x} {from}"
+            );
+        }
+    }
+    assert!(moves > 20_000 && removals > 5_000, "{moves} {removals}");
+}
+
+/// The square of the `k`-th set bit of `bb` (from a1).
+fn nth_bit(mut bb: u64, k: u32) -> u8 {
+    for _ in 0..k {
+        bb &= bb - 1;
+    }
+    bb.trailing_zeros() as u8
+}
+
 /// Checks the fast αβ-playout move against its reference definition at `p`: same move, same
 /// random draws, state unchanged. Returns the move.
 fn check_abp(p: &mut LinesOfAction, seed: u64) -> Move {
