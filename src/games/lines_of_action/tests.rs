@@ -949,6 +949,27 @@ fn running_terms_follow_moves_and_captures_exactly() {
     assert!(moves > 20_000 && removals > 5_000, "{moves} {removals}");
 }
 
+/// The sampler's four-lane count agrees with counting one by one, at the edges of its range
+/// (values and bounds up to 2¹⁵ − 1, equal values, zero).
+#[test]
+fn lane_counts_match_counting_one_by_one() {
+    let mut rng = seeded(12);
+    for i in 0..20_000u32 {
+        let limit = if i % 2 == 0 { 1 << 15 } else { 16 };
+        let values: [u16; 4] = core::array::from_fn(|_| below(&mut rng, limit) as u16);
+        let x = below(&mut rng, limit);
+        let expected = values.iter().filter(|&&v| u32::from(v) <= x).count() as u32;
+        assert_eq!(
+            knowledge::lanes_at_most(&values, 0, x),
+            expected,
+            "{values:?} {x}"
+        );
+    }
+    assert_eq!(knowledge::lanes_at_most(&[0x7FFF; 4], 0, 0x7FFF), 4);
+    assert_eq!(knowledge::lanes_at_most(&[0x7FFF; 4], 0, 0x7FFE), 0);
+    assert_eq!(knowledge::lanes_at_most(&[0; 4], 0, 0), 4);
+}
+
 /// The square of the `k`-th set bit of `bb` (from a1).
 fn nth_bit(mut bb: u64, k: u32) -> u8 {
     for _ in 0..k {
