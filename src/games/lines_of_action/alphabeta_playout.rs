@@ -19,9 +19,9 @@
 //! up a 64-bit filter of the history's keys and scans the history only on a hit; the replies
 //! sit in per-weight bit sets indexed by generation order and are taken best first by two bit
 //! scans, the moves landing off the central 4×4 added only when the search reaches their
-//! weights, so a cut-off never orders the rest; the opponent's target bitboards are computed
-//! once and redone only for pieces on the lines of the two squares a ply-1 move changed, and
-//! then only along those lines; the evaluation keeps each side's terms as running sums
+//! weights (the 6×6 ring first, then the rim), so a cut-off never orders the rest; the
+//! opponent's target bitboards are computed once and redone only for pieces on the lines of
+//! the two squares a ply-1 move changed, and then only along those lines; the evaluation keeps each side's terms as running sums
 //! ([`RunningTerms`]: a move or a capture updates them from the changed squares, the cheap
 //! evaluation deltas of MC-LOA, exactly, since they are integers), reuses the terms of the side
 //! that did not move, and caches the opponent's terms after a reply across the ply-1 nodes that
@@ -146,32 +146,30 @@ impl Moves {
     }
 }
 
-/// The central 4×4 squares (regions centre and inner), where landing weighs most.
-const HIGH: u64 = {
+/// The squares of regions `lo..=hi` (see [`REGION_OF`]).
+const fn regions(lo: u8, hi: u8) -> u64 {
     let mut m = 0u64;
     let mut sq = 0;
     while sq < 64 {
-        if REGION_OF[sq] <= 1 {
+        if REGION_OF[sq] >= lo && REGION_OF[sq] <= hi {
             m |= 1u64 << sq;
         }
         sq += 1;
     }
     m
-};
+}
 
-/// The largest weight of a move landing outside [`HIGH`] (10). Moves landing in [`HIGH`] can
-/// weigh less (a capture there weighs 8 to 10), so a reply of this weight or less is taken
-/// only once the moves landing outside are in the list too.
-const LOW_MAX_WEIGHT: u8 = {
+/// The largest weight of a move landing in regions `lo..=hi`.
+const fn max_weight_landing(lo: u8, hi: u8) -> u8 {
     let mut m = 0;
-    let mut to = 0;
-    while to < 5 {
+    let mut to = lo as usize;
+    while to <= hi as usize {
         let mut from = 0;
         while from < 5 {
             let mut cap = 0;
             while cap < 2 {
                 let w = category_weight(REGIONS[from], REGIONS[to], cap == 1);
-                if REGION_TO_IS_LOW[to] && w > m {
+                if w > m {
                     m = w;
                 }
                 cap += 1;
@@ -181,14 +179,30 @@ const LOW_MAX_WEIGHT: u8 = {
         to += 1;
     }
     m
-};
-/// Whether region `r` lies outside [`HIGH`].
-const REGION_TO_IS_LOW: [bool; 5] = [false, false, true, true, true];
+}
 
-/// The opponent's replies at a ply-1 node, generated in two halves: first the moves landing in
-/// [`HIGH`], then — only when the search gets down to weights the others could have — the rest.
-/// A move's index is `8 · (rank of its piece) + (rank of its destination among the piece's
-/// targets)`, its place in generation order whichever half adds it.
+/// The central 4×4 squares (regions centre and inner), where landing weighs most.
+const HIGH: u64 = regions(0, 1);
+
+/// The replies landing outside [`HIGH`], in two tiers added to the list only when the search
+/// gets down to weights their moves could have: the 6×6 ring (weights up to 10), then the rim
+/// and the corners (up to 5). Moves of an earlier tier can weigh less than a later tier's
+/// heaviest (a capture in [`HIGH`] weighs 8 to 10, one in the ring 3 to 5), so a tier is
+/// added before any reply of its largest weight or less is taken.
+const LATER_TIERS: [(u64, u8); 2] = [
+    (regions(2, 2), max_weight_landing(2, 2)),
+    (regions(3, 4), max_weight_landing(3, 4)),
+];
+const _: () = {
+    assert!(HIGH | LATER_TIERS[0].0 | LATER_TIERS[1].0 == u64::MAX);
+    assert!(HIGH & LATER_TIERS[0].0 == 0 && LATER_TIERS[0].0 & LATER_TIERS[1].0 == 0);
+    assert!(LATER_TIERS[0].1 == 10 && LATER_TIERS[1].1 == 5);
+};
+
+/// The opponent's replies at a ply-1 node, generated in tiers: first the moves landing in
+/// [`HIGH`], then — only when the search gets down to weights the others could have — those of
+/// [`LATER_TIERS`]. A move's index is `8 · (rank of its piece) + (rank of its destination among
+/// the piece's targets)`, its place in generation order whichever tier adds it.
 struct Replies {
     moves: Moves,
     targets: [u64; 12],
@@ -198,7 +212,8 @@ struct Replies {
     any: u64,
     /// The enemy of the side to move, to tell captures.
     enemy: u64,
-    low_added: bool,
+    /// How many of [`LATER_TIERS`] are in the list.
+    tiers_added: usize,
 }
 
 impl Replies {
@@ -210,7 +225,7 @@ impl Replies {
             pieces: 0,
             any: 0,
             enemy: 0,
-            low_added: false,
+            tiers_added: 0,
         }
     }
 
@@ -221,7 +236,7 @@ impl Replies {
         self.pieces = 0;
         self.any = 0;
         self.enemy = enemy;
-        self.low_added = false;
+        self.tiers_added = 0;
     }
 
     /// The next piece (in ascending square order) with its targets; adds its moves into
@@ -252,10 +267,14 @@ impl Replies {
     /// The next reply in weight order.
     #[inline(always)]
     fn take_best(&mut self) -> Option<Move> {
-        if !self.low_added && self.moves.nonempty >> (LOW_MAX_WEIGHT + 1) == 0 {
-            self.low_added = true;
+        while self.tiers_added < LATER_TIERS.len() {
+            let (squares, max_weight) = LATER_TIERS[self.tiers_added];
+            if self.moves.nonempty >> (max_weight + 1) != 0 {
+                break;
+            }
+            self.tiers_added += 1;
             for k in 0..self.pieces.min(12) {
-                self.add(k, self.targets[k] & !HIGH);
+                self.add(k, self.targets[k] & squares);
             }
         }
         self.moves.take_best().map(|i| self.moves.mv[i])
