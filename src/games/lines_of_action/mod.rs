@@ -169,6 +169,11 @@ fn connected(bb: Bitboard, euler4: i16) -> bool {
     }
 }
 
+/// [`LinesOfAction::toggle`] adds a piece.
+const ADD: bool = true;
+/// [`LinesOfAction::toggle`] removes a piece.
+const REMOVE: bool = false;
+
 /// The Zobrist key of a position, from scratch.
 const fn key_from_scratch(pieces: [Bitboard; 2], side: Player) -> u64 {
     let mut k = match side {
@@ -455,16 +460,14 @@ impl LinesOfAction {
             && !self.is_connected(Player::Second)
     }
 
-    /// Adds (or removes, they are the same toggle) a piece of side `p` on `sq`, keeping the
-    /// Euler number and key up to date.
+    /// Adds ([`ADD`]) or removes ([`REMOVE`]) a piece of side `p` on `sq`, keeping the Euler
+    /// number and key up to date. The caller knows which, so no branch asks the board.
     #[inline(always)]
-    fn toggle(&mut self, p: usize, sq: u8) {
+    fn toggle<const ADD: bool>(&mut self, p: usize, sq: u8) {
+        debug_assert_eq!(self.pieces[p].contains(sq), !ADD);
+        // The neighbour word leaves `sq` out, so it is the same before and after.
         let delta = ADD_DELTA[tables::neighbours(self.pieces[p].0, sq)] as i16;
-        if !self.pieces[p].contains(sq) {
-            self.euler4[p] += delta;
-        } else {
-            self.euler4[p] -= delta;
-        }
+        self.euler4[p] += if ADD { delta } else { -delta };
         self.pieces[p].toggle(sq);
         self.key ^= ZOBRIST[p][sq as usize];
     }
@@ -604,12 +607,12 @@ impl Game for LinesOfAction {
         }
         self.plies = self.plies.saturating_add(1);
         if !mv.is_pass() {
-            self.toggle(us, mv.from & 63);
+            self.toggle::<REMOVE>(us, mv.from & 63);
             if captured {
-                self.toggle(them, mv.to & 63);
+                self.toggle::<REMOVE>(them, mv.to & 63);
                 self.reversible_from = self.plies;
             }
-            self.toggle(us, mv.to & 63);
+            self.toggle::<ADD>(us, mv.to & 63);
         }
         self.side = self.side.opponent();
         self.key ^= ZOBRIST_SIDE;
@@ -628,11 +631,11 @@ impl Game for LinesOfAction {
         let us = self.side.index();
         let them = us ^ 1;
         if !mv.is_pass() {
-            self.toggle(us, mv.to & 63);
+            self.toggle::<REMOVE>(us, mv.to & 63);
             if undo.captured {
-                self.toggle(them, mv.to & 63);
+                self.toggle::<ADD>(them, mv.to & 63);
             }
-            self.toggle(us, mv.from & 63);
+            self.toggle::<ADD>(us, mv.from & 63);
         }
         self.plies = self.plies.saturating_sub(1);
         if let Some(slot) = self.history.get_mut(self.plies as usize) {
