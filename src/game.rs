@@ -245,6 +245,20 @@ pub struct GreedyPlayout<E> {
     pub det: Option<(f32, u32)>,
 }
 
+/// What an αβ playout (`abp`, [`Game::alpha_beta_playout`]) stops on besides the end of the
+/// game and the ply cap: after `fixed_cutoff` moves with the evaluation for the first player
+/// as the reward, and, with `det`, after every `interval`-th move as a win or loss once that
+/// evaluation passes `±threshold` (strictly, as the paper's code does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AlphaBetaPlayout<E> {
+    /// The evaluation of the 2-ply search, the cutoff and the `det` test.
+    pub eval: E,
+    /// The fixed early termination (`fet`): stop after this many moves.
+    pub fixed_cutoff: Option<u32>,
+    /// `det`'s `(threshold, interval)`, if the playout stops early on the evaluation.
+    pub det: Option<(f32, u32)>,
+}
+
 /// Plays the moves `step` picks until the game ends or `max_plies` moves were played: the
 /// default playout loops of [`Game::random_playout`] and [`Game::informed_playout`]. Returns
 /// the outcome (`None` if cut off) and the moves played.
@@ -529,6 +543,22 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         &mut self,
         _rng: &mut SearchRng,
         _settings: &GreedyPlayout<Self::Eval>,
+        _max_plies: u32,
+    ) -> Option<(f32, u32)> {
+        None
+    }
+
+    /// The αβ playout (`abp`, with `fet` and `det` if asked) in the game's own loop: the
+    /// reward for the first player and the moves played, exactly what the search's general
+    /// playout loop returns from the same random numbers (each move
+    /// [`alpha_beta_playout_move`](Game::alpha_beta_playout_move)'s), with the state left as
+    /// the final position, fully valid. `None` (the default) leaves the playout to the general
+    /// loop, with the state untouched. Lines of Action carries its move generation from one
+    /// playout move to the next.
+    fn alpha_beta_playout(
+        &mut self,
+        _rng: &mut SearchRng,
+        _settings: &AlphaBetaPlayout<Self::Eval>,
         _max_plies: u32,
     ) -> Option<(f32, u32)> {
         None

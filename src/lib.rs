@@ -59,7 +59,9 @@ pub mod rng;
 pub mod search;
 pub mod session;
 
-pub use game::{Game, GreedyPlayout, MoveBuffer, Outcome, ParseError, Player, Problem, perft};
+pub use game::{
+    AlphaBetaPlayout, Game, GreedyPlayout, MoveBuffer, Outcome, ParseError, Player, Problem, perft,
+};
 
 /// The random number generator of every search: xorshift128, seeded explicitly, identical on
 /// every platform.

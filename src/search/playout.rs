@@ -3,7 +3,7 @@
 
 use super::config::{MctsConfig, PlayoutPolicy};
 use crate::SearchRng;
-use crate::game::{Game, GreedyPlayout, MoveBuffer, Player};
+use crate::game::{AlphaBetaPlayout, Game, GreedyPlayout, MoveBuffer, Player};
 use crate::rng::{below, unit_f32};
 
 /// Runs one playout on `game` (which it consumes as scratch) and returns the reward for
@@ -85,6 +85,23 @@ pub fn run_within<G: Game>(
             det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
         };
         if let Some(result) = game.greedy_playout(rng, &settings, max_plies) {
+            return result;
+        }
+    }
+    if let (false, None, None, false, PlayoutPolicy::AlphaBeta) = (
+        cfg!(feature = "compact-code"),
+        cfg.bbq.dist,
+        p.epsilon_greedy,
+        p.text_det,
+        p.policy,
+    ) {
+        // αβ playouts: the game's own loop if it has one.
+        let settings = AlphaBetaPlayout {
+            eval: cfg.eval,
+            fixed_cutoff: p.fixed_cutoff,
+            det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
+        };
+        if let Some(result) = game.alpha_beta_playout(rng, &settings, max_plies) {
             return result;
         }
     }
@@ -375,5 +392,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Lines of Action's αβ playouts in its own loop (the targets carried from move to move)
+    /// return what the general loop returns from the same random numbers, with `det`, with a
+    /// fixed cutoff, with both and with ply caps: the same reward, length, final state and
+    /// generator.
+    #[test]
+    fn lines_of_action_alpha_beta_playout_loop_equals_the_general_loop() {
+        use crate::games::lines_of_action::LinesOfAction;
+        let mut checked = 0;
+        for spec in [
+            "mcts(abp)",
+            "mcts(one,det0.7,abp)",
+            "mcts(abp,fet4)",
+            "mcts(abp,det0.3,detk2,fet9)",
+        ] {
+            let cfg = *crate::search::spec::parse_mcts::<LinesOfAction>(spec).unwrap();
+            assert_eq!(cfg.playout.policy, PlayoutPolicy::AlphaBeta, "{spec}");
+            for seed in 0..12u64 {
+                let mut start = LinesOfAction::start();
+                play_random(&mut start, &mut seeded(seed), (seed * 7 % 50) as u32);
+                for room in [u32::MAX, 0, 3, 20] {
+                    let (mut fast, mut slow) = (start.clone(), start.clone());
+                    let (mut fast_rng, mut slow_rng) = (seeded(seed + 5), seeded(seed + 5));
+                    let max_plies = room.min(cfg.playout.max_plies);
+                    let got = run_within(&mut fast, &cfg, &mut fast_rng, room);
+                    let expected = with_policy(&mut slow, &cfg, &mut slow_rng, max_plies, Legal);
+                    assert_eq!(got, expected, "{spec}, seed {seed}, room {room}");
+                    assert_eq!(fast, slow, "{spec}, seed {seed}, room {room}");
+                    assert_eq!(fast_rng, slow_rng, "{spec}, seed {seed}, room {room}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 12 * 4);
     }
 }

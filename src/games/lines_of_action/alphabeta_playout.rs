@@ -13,7 +13,10 @@
 //!   evaluation (or the game's result: repetition and the ply cap included);
 //! - equal values are broken at random, a win (+1) is played at once.
 //!
-//! **Why it is fast:** no `make`/`undo` and no move list per node. A node is two bitboards; its
+//! **Why it is fast:** no `make`/`undo` and no move list per node, and in the playout's own
+//! loop ([`LinesOfAction::alpha_beta_playout_loop`]) no full move generation after the first
+//! move: both sides' targets are carried ([`Carry`]) and redone only on the lines the chosen
+//! move changed. A node is two bitboards; its
 //! terminal test uses Euler numbers updated from the eight neighbours of the changed squares
 //! (a flood fill only when the Euler number allows a single group); its repetition test looks
 //! up a 64-bit filter of the history's keys and scans the history only on a hit; the replies
@@ -38,9 +41,10 @@ use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_wei
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
 use crate::SearchRng;
-use crate::game::Player;
+use crate::game::{AlphaBetaPlayout, Game, Player};
 use crate::games::bitboard::Bitboard;
 use crate::rng::below;
+use crate::search::playout::det_verdict;
 use crate::search::shallow::{SELECTIVE_REPLIES, two_ply_move_selective};
 
 /// How many ply-1 moves (highest category weight first) the αβ playout searches.
@@ -467,12 +471,144 @@ struct Node {
     captured: bool,
 }
 
+/// Both sides' move targets, carried by the αβ playout's loop from one move to the next: the
+/// position after the chosen move differs from the searched one on the lines through two
+/// squares, so the next move's generation redoes only the pieces on those lines, along them
+/// (as a ply-1 node does for the replies), instead of every piece along all four lines.
+pub(super) struct Carry {
+    /// The pieces (by player) of the position the targets belong to; `[0, 0]`, which no
+    /// position has, until the first move.
+    pieces: [u64; 2],
+    /// `targets[p][sq]`: the destinations of player `p`'s piece on `sq` (stale off `p`'s
+    /// pieces).
+    targets: [[u64; 64]; 2],
+}
+
+impl Carry {
+    /// A carry that fits no position.
+    pub(super) fn new() -> Carry {
+        Carry {
+            pieces: [0; 2],
+            targets: [[0; 64]; 2],
+        }
+    }
+}
+
+/// Redoes `dst`'s entries for the pieces of `own` on the lines `changed_lines` that a move
+/// changed, along those lines only (the other lines through a piece keep their moves), against
+/// `enemy`. An entry not yet redone is read from `base` (`None`: from `dst` itself), so that a
+/// ply-1 node patches a copy of the current position's targets without copying them first.
+/// Line type by line type, a loop over the pieces on the changed lines: a test per piece and
+/// per line type went either way about as often (a third of the αβ playout's mispredictions).
+#[inline(always)]
+fn patch_targets(
+    pos: &LinesOfAction,
+    base: Option<&[u64; 64]>,
+    dst: &mut [u64; 64],
+    changed_lines: &[u64; 4],
+    own: u64,
+    enemy: u64,
+) {
+    let mut touched = 0u64;
+    patch_line::<0>(pos, base, dst, &mut touched, changed_lines, own, enemy);
+    patch_line::<1>(pos, base, dst, &mut touched, changed_lines, own, enemy);
+    patch_line::<2>(pos, base, dst, &mut touched, changed_lines, own, enemy);
+    patch_line::<3>(pos, base, dst, &mut touched, changed_lines, own, enemy);
+    // Against the branching form: the two generators check each other.
+    #[cfg(debug_assertions)]
+    for sq in Bitboard(touched) {
+        let sq = sq as usize;
+        debug_assert_eq!(
+            dst[sq],
+            pos.targets_from(sq, Bitboard(own), Bitboard(enemy)).0
+        );
+    }
+}
+
+/// [`patch_targets`] along the lines of type `LINE`.
+#[inline(always)]
+fn patch_line<const LINE: usize>(
+    pos: &LinesOfAction,
+    base: Option<&[u64; 64]>,
+    dst: &mut [u64; 64],
+    touched: &mut u64,
+    changed_lines: &[u64; 4],
+    own: u64,
+    enemy: u64,
+) {
+    let mut rest = own & changed_lines[LINE];
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize & 63;
+        rest &= rest - 1;
+        let old = match base {
+            // Without a branch: whether an earlier line type redid the entry is as good as
+            // random.
+            Some(base) => {
+                let redone = (*touched >> sq & 1).wrapping_neg();
+                dst[sq] & redone | base[sq] & !redone
+            }
+            None => dst[sq],
+        };
+        *touched |= 1u64 << sq;
+        dst[sq] = old & !LINES[LINE][sq] | pos.targets_along_branchless(LINE, sq, own, enemy);
+    }
+}
+
+/// The lines of each type through the two squares move `m` changes: a piece on one of them
+/// has new moves along that line only.
+#[inline(always)]
+fn changed_lines(m: Move) -> [u64; 4] {
+    [0, 1, 2, 3].map(|t| LINES[t][m.from as usize & 63] | LINES[t][m.to as usize & 63])
+}
+
 impl LinesOfAction {
-    /// The αβ-playout move (see the module documentation); `self` is not changed.
-    pub(super) fn alpha_beta_playout(
+    /// The αβ playout in its own loop ([`Game::alpha_beta_playout`]): the general playout
+    /// loop's tests in its order (the end of the game, the fixed cutoff, `det` after every
+    /// `interval`-th move, the ply cap), then [`Self::two_ply_playout_move`] with the targets
+    /// carried from the move before.
+    pub(super) fn alpha_beta_playout_loop(
+        &mut self,
+        rng: &mut SearchRng,
+        settings: &AlphaBetaPlayout<eval::LinesOfActionEval>,
+        max_plies: u32,
+    ) -> (f32, u32) {
+        let mut carry = Carry::new();
+        let mut plies = 0u32;
+        loop {
+            if let Some(o) = self.outcome {
+                return (o.reward(Player::First), plies);
+            }
+            if let Some(x) = settings.fixed_cutoff {
+                if plies >= x {
+                    return (self.evaluate(settings.eval, Player::First), plies);
+                }
+            }
+            if let Some((threshold, interval)) = settings.det {
+                if plies > 0 && plies.is_multiple_of(interval) {
+                    let v = self.evaluate(settings.eval, Player::First);
+                    if let Some(r) = det_verdict(v, threshold, false) {
+                        return (r, plies);
+                    }
+                }
+            }
+            if plies >= max_plies {
+                return (0.0, plies);
+            }
+            let mv = self.two_ply_playout_move(settings.eval, rng, &mut carry);
+            self.make(mv);
+            plies += 1;
+        }
+    }
+
+    /// The αβ-playout move (see the module documentation); `self` is not changed. `carry`
+    /// holds both sides' targets if it fits this position (they are worked out otherwise), and
+    /// is left fitting the position after the returned move unless that move ends the game or
+    /// the search went to the reference.
+    pub(super) fn two_ply_playout_move(
         &mut self,
         eval: eval::LinesOfActionEval,
         rng: &mut SearchRng,
+        carry: &mut Carry,
     ) -> Move {
         // The evaluation is the only one Lines of Action has.
         let eval::LinesOfActionEval::Mia = eval;
@@ -481,17 +617,37 @@ impl LinesOfAction {
         // This search works on the raw words (weight buckets and reply tables index by bits).
         let own = self.pieces[us].0;
         let enemy = self.pieces[us ^ 1].0;
+        let pieces = [self.pieces[0].0, self.pieces[1].0];
+        if carry.pieces != pieces {
+            for (p, targets) in carry.targets.iter_mut().enumerate() {
+                let mut rest = pieces[p];
+                while rest != 0 {
+                    let from = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    targets[from] = self
+                        .targets_from_branchless(from, self.pieces[p], self.pieces[p ^ 1])
+                        .0;
+                }
+            }
+            carry.pieces = pieces;
+        }
+        let [own_targets, reply_targets] = if us == 0 {
+            [&carry.targets[0], &carry.targets[1]]
+        } else {
+            [&carry.targets[1], &carry.targets[0]]
+        };
         let mut first = Moves::new();
         let mut rest = own;
         while rest != 0 {
             let from = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            first.push_targets(
-                from,
-                self.targets_from_branchless(from as usize, Bitboard(own), Bitboard(enemy))
-                    .0,
-                enemy,
+            let targets = own_targets[from as usize];
+            debug_assert_eq!(
+                targets,
+                self.targets_from(from as usize, Bitboard(own), Bitboard(enemy))
+                    .0
             );
+            first.push_targets(from, targets, enemy);
         }
         if self.rules != LinesOfActionRules::default()
             || first.len == 0
@@ -522,17 +678,10 @@ impl LinesOfAction {
             }
         }
 
-        // The opponent's moves from the current position, piece by piece: a ply-1 node
-        // recomputes only the pieces on the lines of the squares its move changed.
-        let mut reply_targets = [0u64; 64];
-        let mut rest = enemy;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            reply_targets[from] = self
-                .targets_from_branchless(from, Bitboard(enemy), Bitboard(own))
-                .0;
-        }
+        // The opponent's moves from the current position are `reply_targets`, piece by piece:
+        // a ply-1 node recomputes only the pieces on the lines of the squares its move changed.
+        // A ply-1 node's patched reply targets (entries off the pieces on changed lines stale).
+        let mut patched = [0u64; 64];
         let mut scratch = Scratch {
             replies: Replies::new(),
             terms: TermsCache::new(),
@@ -550,10 +699,7 @@ impl LinesOfAction {
                 best = m;
             }
             let node = self.node_after(m, &sides, own_euler, enemy_euler);
-            // The lines of each type through the two squares the move changed: a piece on one
-            // of them has new moves along that line only.
-            let changed_lines =
-                [0, 1, 2, 3].map(|t| LINES[t][m.from as usize] | LINES[t][m.to as usize]);
+            let changed_lines = changed_lines(m);
             let changed = changed_lines[0] | changed_lines[1] | changed_lines[2] | changed_lines[3];
             let v = self.move_value(
                 &node,
@@ -563,34 +709,16 @@ impl LinesOfAction {
                 |replies: &mut Replies| {
                     replies.start(node.mine);
                     let (theirs, mine) = (node.theirs, node.mine);
+                    let base = Some(reply_targets);
+                    patch_targets(self, base, &mut patched, &changed_lines, theirs, mine);
                     let mut rest = theirs;
                     while rest != 0 {
-                        let from = rest.trailing_zeros() as u8;
+                        let from = rest.trailing_zeros() as usize & 63;
                         rest &= rest - 1;
-                        let targets = if changed >> from & 1 != 0 {
-                            let mut t = reply_targets[from as usize];
-                            for (line, &lines) in changed_lines.iter().enumerate() {
-                                if lines >> from & 1 != 0 {
-                                    t = t & !LINES[line][from as usize]
-                                        | self.targets_along_branchless(
-                                            line,
-                                            from as usize,
-                                            theirs,
-                                            mine,
-                                        );
-                                }
-                            }
-                            // Against the branching form: the two generators check each other.
-                            debug_assert_eq!(
-                                t,
-                                self.targets_from(from as usize, Bitboard(theirs), Bitboard(mine))
-                                    .0
-                            );
-                            t
-                        } else {
-                            reply_targets[from as usize]
-                        };
-                        replies.piece(from, targets);
+                        // The patched entry for a piece on a changed line, without a branch.
+                        let on = (changed >> from & 1).wrapping_neg();
+                        let targets = patched[from] & on | reply_targets[from] & !on;
+                        replies.piece(from as u8, targets);
                     }
                 },
                 &mut scratch,
@@ -609,6 +737,32 @@ impl LinesOfAction {
                 }
             }
         }
+        // The targets after the chosen move, for the next playout move: the pieces on the
+        // lines it changed, along those lines.
+        let changed_lines = changed_lines(best);
+        let (from, to) = (best.from as usize & 63, best.to as usize & 63);
+        let own2 = own ^ (1u64 << from) ^ (1u64 << to);
+        let enemy2 = enemy & !(1u64 << to);
+        patch_targets(
+            self,
+            None,
+            &mut carry.targets[us ^ 1],
+            &changed_lines,
+            enemy2,
+            own2,
+        );
+        // All four lines through the moved piece's square changed, so its entry is redone
+        // whole (whatever it held before).
+        patch_targets(
+            self,
+            None,
+            &mut carry.targets[us],
+            &changed_lines,
+            own2,
+            enemy2,
+        );
+        carry.pieces[us] = own2;
+        carry.pieces[us ^ 1] = enemy2;
         best
     }
 

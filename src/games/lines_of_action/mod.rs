@@ -716,7 +716,16 @@ impl Game for LinesOfAction {
         eval: LinesOfActionEval,
         rng: &mut crate::SearchRng,
     ) -> Move {
-        self.alpha_beta_playout(eval, rng)
+        self.two_ply_playout_move(eval, rng, &mut alphabeta_playout::Carry::new())
+    }
+
+    fn alpha_beta_playout(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        settings: &crate::game::AlphaBetaPlayout<LinesOfActionEval>,
+        max_plies: u32,
+    ) -> Option<(f32, u32)> {
+        Some(self.alpha_beta_playout_loop(rng, settings, max_plies))
     }
 
     fn move_bias(&self, mv: Move) -> Option<f32> {

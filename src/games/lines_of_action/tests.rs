@@ -983,7 +983,11 @@ fn nth_bit(mut bb: u64, k: u32) -> u8 {
 fn check_abp(p: &mut LinesOfAction, seed: u64) -> Move {
     let before = p.clone();
     let (mut r1, mut r2) = (seeded(seed), seeded(seed));
-    let fast = p.alpha_beta_playout(LinesOfActionEval::Mia, &mut r1);
+    let fast = p.two_ply_playout_move(
+        LinesOfActionEval::Mia,
+        &mut r1,
+        &mut alphabeta_playout::Carry::new(),
+    );
     assert_eq!(*p, before);
     let mut q = p.clone();
     let slow = crate::search::shallow::two_ply_move_selective(
