@@ -443,8 +443,10 @@ impl TermsCache {
     }
 }
 
-/// The parts of a side's evaluation that depend on its own pieces only.
-#[inline(always)]
+/// The parts of a side's evaluation that depend on its own pieces only (one copy in
+/// `compact-code` builds).
+#[cfg_attr(not(feature = "compact-code"), inline(always))]
+#[cfg_attr(feature = "compact-code", inline(never))]
 fn points(terms: &RunningTerms) -> SidePoints {
     eval::side_parts(&terms.terms(), &WEIGHTS)
 }
@@ -500,7 +502,9 @@ impl Carry {
 /// ply-1 node patches a copy of the current position's targets without copying them first.
 /// Line type by line type, a loop over the pieces on the changed lines: a test per piece and
 /// per line type went either way about as often (a third of the αβ playout's mispredictions).
-#[inline(always)]
+/// One copy in `compact-code` builds (the browser's module counts its bytes).
+#[cfg_attr(not(feature = "compact-code"), inline(always))]
+#[cfg_attr(feature = "compact-code", inline(never))]
 fn patch_targets(
     pos: &LinesOfAction,
     base: Option<&[u64; 64]>,
@@ -738,7 +742,11 @@ impl LinesOfAction {
             }
         }
         // The targets after the chosen move, for the next playout move: the pieces on the
-        // lines it changed, along those lines.
+        // lines it changed, along those lines. (`compact-code` builds play αβ playouts in the
+        // general loop, which carries nothing from one move to the next.)
+        if cfg!(feature = "compact-code") {
+            return best;
+        }
         let changed_lines = changed_lines(best);
         let (from, to) = (best.from as usize & 63, best.to as usize & 63);
         let own2 = own ^ (1u64 << from) ^ (1u64 << to);

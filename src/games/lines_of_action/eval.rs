@@ -330,7 +330,8 @@ impl RunningTerms {
     /// The sums after the side's piece on `from` moves to `to` (not one of its pieces).
     /// `near` is the pair of neighbour words ([`neighbours`]) of `from` among the side's pieces
     /// and of `to` among them without `from`, which the caller has for the Euler number too.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact-code"), inline(always))]
+    #[cfg_attr(feature = "compact-code", inline(never))]
     pub(super) fn after_move(&self, from: u8, to: u8, near: (usize, usize)) -> RunningTerms {
         let (from, to) = (from & 63, to & 63);
         debug_assert_eq!(near.0, neighbours(self.pieces, from));
@@ -361,7 +362,8 @@ impl RunningTerms {
 
     /// The sums after the side's piece on `sq` is captured; `near` is the neighbour word of
     /// `sq` among the side's pieces ([`neighbours`]).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact-code"), inline(always))]
+    #[cfg_attr(feature = "compact-code", inline(never))]
     pub(super) fn after_removal(&self, sq: u8, near: usize) -> RunningTerms {
         let sq = sq & 63;
         debug_assert_eq!(near, neighbours(self.pieces, sq));
