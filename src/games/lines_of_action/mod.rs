@@ -250,7 +250,7 @@ impl LinesOfAction {
             reversible_from: 0,
             history: [0; HISTORY_CAPACITY],
         };
-        pos.outcome = pos.decide(true, true);
+        pos.outcome = pos.decide(true, true, true);
         Ok(pos)
     }
 
@@ -391,7 +391,13 @@ impl LinesOfAction {
     /// and the side to move. `check_mover` / `check_opponent`: whether the connectivity of the
     /// side that just moved / of the side to move may have changed (a side that was not
     /// connected before a move stays so unless the move touched its pieces).
-    fn decide(&self, check_mover: bool, check_opponent: bool) -> Option<Outcome> {
+    /// `repetition_possible`: false when a playout's filters rule out a repetition.
+    fn decide(
+        &self,
+        check_mover: bool,
+        check_opponent: bool,
+        repetition_possible: bool,
+    ) -> Option<Outcome> {
         let mover = self.side.opponent();
         let mover_conn = check_mover && self.is_connected(mover);
         let opp_conn = check_opponent && self.is_connected(self.side);
@@ -402,7 +408,9 @@ impl LinesOfAction {
             (false, true) => return Some(Outcome::Win(self.side)),
             (false, false) => {}
         }
-        if self.repetitions() >= 2 || self.plies as usize >= HISTORY_CAPACITY {
+        if (repetition_possible && self.repetitions() >= 2)
+            || self.plies as usize >= HISTORY_CAPACITY
+        {
             return Some(Outcome::Draw);
         }
         if self.rules.no_move_loses && !self.has_piece_move() {
@@ -524,6 +532,135 @@ impl Default for LinesOfAction {
     }
 }
 
+/// For each parity of ply, a 128-bit filter of the positions since the last capture at plies of
+/// that parity (bit `key >> 57` of each one's key): a position can repeat only one of the same
+/// parity (the same side to move), so when its bit is clear no earlier position equals it and
+/// the repetition scan is skipped. Kept by a playout's own loop ([`LinesOfAction::filtered_playout`]),
+/// where the scan over the history since the last capture was about a tenth of an informed
+/// simulation's instructions; the bits set, of some 20 positions a parity, are few enough
+/// that most scans are skipped.
+#[derive(Clone, Copy, Debug)]
+struct RepetitionFilters([u128; 2]);
+
+impl RepetitionFilters {
+    /// The filters of `pos`'s history since its last capture.
+    fn of(pos: &LinesOfAction) -> RepetitionFilters {
+        let mut f = [0u128; 2];
+        let end = (pos.plies as usize).min(HISTORY_CAPACITY);
+        for i in pos.reversible_from as usize..end {
+            f[i & 1] |= 1u128 << (pos.history[i] >> 57);
+        }
+        RepetitionFilters(f)
+    }
+
+    /// Takes in the move from the position `old_key` at ply `old_plies` (a capture empties
+    /// both filters: the history since it is empty) and answers whether the new position
+    /// `key`, at ply `plies`, may repeat an earlier one.
+    #[inline(always)]
+    fn after_move(
+        &mut self,
+        old_plies: u16,
+        old_key: u64,
+        captured: bool,
+        plies: u16,
+        key: u64,
+    ) -> bool {
+        if captured {
+            self.0 = [0; 2];
+        } else {
+            self.0[usize::from(old_plies) & 1] |= 1u128 << (old_key >> 57);
+        }
+        self.0[usize::from(plies) & 1] >> (key >> 57) & 1 != 0
+    }
+}
+
+impl LinesOfAction {
+    /// [`Game::make`], with `filters` (a playout's) kept and consulted for the repetition test.
+    #[inline(always)]
+    fn make_with(&mut self, mv: Move, filters: Option<&mut RepetitionFilters>) -> Undo {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let captured = !mv.is_pass() && self.pieces[them].contains(mv.to & 63);
+        let undo = Undo {
+            captured,
+            reversible_from: self.reversible_from,
+            outcome: self.outcome,
+        };
+        let (old_plies, old_key) = (self.plies, self.key);
+        if let Some(slot) = self.history.get_mut(self.plies as usize) {
+            *slot = self.key;
+        }
+        self.plies = self.plies.saturating_add(1);
+        if !mv.is_pass() {
+            self.toggle::<REMOVE>(us, mv.from & 63);
+            if captured {
+                self.toggle::<REMOVE>(them, mv.to & 63);
+                self.reversible_from = self.plies;
+            }
+            self.toggle::<ADD>(us, mv.to & 63);
+        }
+        self.side = self.side.opponent();
+        self.key ^= ZOBRIST_SIDE;
+        // The side that passed or did not capture keeps the opponent's groups as they were
+        // (not connected, since the game was not over).
+        let repetition_possible = match filters {
+            None => true,
+            Some(f) => f.after_move(old_plies, old_key, captured, self.plies, self.key),
+        };
+        self.outcome = self.decide(!mv.is_pass(), captured, repetition_possible);
+        self.debug_check();
+        debug_assert_eq!(self.outcome, self.decide(true, true, true));
+        undo
+    }
+
+    /// [`Game::undo`].
+    #[inline(always)]
+    fn undo_move(&mut self, mv: Move, undo: Undo) {
+        self.side = self.side.opponent();
+        self.key ^= ZOBRIST_SIDE;
+        let us = self.side.index();
+        let them = us ^ 1;
+        if !mv.is_pass() {
+            self.toggle::<REMOVE>(us, mv.to & 63);
+            if undo.captured {
+                self.toggle::<ADD>(them, mv.to & 63);
+            }
+            self.toggle::<ADD>(us, mv.from & 63);
+        }
+        self.plies = self.plies.saturating_sub(1);
+        if let Some(slot) = self.history.get_mut(self.plies as usize) {
+            *slot = 0;
+        }
+        self.reversible_from = undo.reversible_from;
+        self.outcome = undo.outcome;
+        self.debug_check();
+    }
+
+    /// Plays the moves `step` picks until the game ends or `max_plies` moves were played, as
+    /// the default playout loops do, with the repetition test filtered: the same positions,
+    /// outcomes and histories as [`Game::make`]'s.
+    #[inline(always)]
+    fn filtered_playout(
+        &mut self,
+        max_plies: u32,
+        mut step: impl FnMut(&LinesOfAction) -> Move,
+    ) -> (Option<Outcome>, u32) {
+        let mut filters = RepetitionFilters::of(self);
+        let mut plies = 0;
+        loop {
+            if let Some(o) = self.outcome {
+                return (Some(o), plies);
+            }
+            if plies >= max_plies {
+                return (None, plies);
+            }
+            let mv = step(self);
+            self.make_with(mv, Some(&mut filters));
+            plies += 1;
+        }
+    }
+}
+
 impl Game for LinesOfAction {
     type Move = Move;
     type Undo = Undo;
@@ -594,56 +731,32 @@ impl Game for LinesOfAction {
 
     #[inline]
     fn make(&mut self, mv: Move) -> Undo {
-        let us = self.side.index();
-        let them = us ^ 1;
-        let captured = !mv.is_pass() && self.pieces[them].contains(mv.to & 63);
-        let undo = Undo {
-            captured,
-            reversible_from: self.reversible_from,
-            outcome: self.outcome,
-        };
-        if let Some(slot) = self.history.get_mut(self.plies as usize) {
-            *slot = self.key;
-        }
-        self.plies = self.plies.saturating_add(1);
-        if !mv.is_pass() {
-            self.toggle::<REMOVE>(us, mv.from & 63);
-            if captured {
-                self.toggle::<REMOVE>(them, mv.to & 63);
-                self.reversible_from = self.plies;
-            }
-            self.toggle::<ADD>(us, mv.to & 63);
-        }
-        self.side = self.side.opponent();
-        self.key ^= ZOBRIST_SIDE;
-        // The side that passed or did not capture keeps the opponent's groups as they were
-        // (not connected, since the game was not over).
-        self.outcome = self.decide(!mv.is_pass(), captured);
-        self.debug_check();
-        debug_assert_eq!(self.outcome, self.decide(true, true));
-        undo
+        self.make_with(mv, None)
     }
 
     #[inline]
     fn undo(&mut self, mv: Move, undo: Undo) {
-        self.side = self.side.opponent();
-        self.key ^= ZOBRIST_SIDE;
-        let us = self.side.index();
-        let them = us ^ 1;
-        if !mv.is_pass() {
-            self.toggle::<REMOVE>(us, mv.to & 63);
-            if undo.captured {
-                self.toggle::<ADD>(them, mv.to & 63);
-            }
-            self.toggle::<ADD>(us, mv.from & 63);
-        }
-        self.plies = self.plies.saturating_sub(1);
-        if let Some(slot) = self.history.get_mut(self.plies as usize) {
-            *slot = 0;
-        }
-        self.reversible_from = undo.reversible_from;
-        self.outcome = undo.outcome;
-        self.debug_check();
+        self.undo_move(mv, undo)
+    }
+
+    /// Plays the informed policy in a loop of its own: [`Game::make`]'s positions, with the
+    /// repetition test filtered ([`RepetitionFilters`]).
+    fn informed_playout(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+    ) -> (Option<Outcome>, u32) {
+        self.filtered_playout(max_plies, |pos| knowledge::playout_move_sampled(pos, rng))
+    }
+
+    /// Plays uniformly random moves in the same loop as
+    /// [`informed_playout`](Game::informed_playout).
+    fn random_playout(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        max_plies: u32,
+    ) -> (Option<Outcome>, u32) {
+        self.filtered_playout(max_plies, |pos| pos.random_playout_move(rng))
     }
 
     #[inline(always)]

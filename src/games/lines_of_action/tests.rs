@@ -970,6 +970,118 @@ fn lane_counts_match_counting_one_by_one() {
     assert_eq!(knowledge::lanes_at_most(&[0; 4], 0, 0), 4);
 }
 
+/// The informed and the uniform playout's own loop, with its repetition filters, give what
+/// stepping with `make` gives from the same random numbers: the same outcome, length, final
+/// position (history included) and generator, from openings and from late positions with long
+/// histories since the last capture, with and without a ply cap.
+#[test]
+fn playout_loops_equal_stepping_with_make() {
+    let mut repetitions = 0;
+    let mut checked = 0;
+    for (seed, informed) in (0..150u64).flat_map(|s| [(s, true), (s, false)]) {
+        let start = random_position(seed, (seed * 13 % 90) as u32);
+        if start.outcome.is_some() {
+            continue;
+        }
+        for max_plies in [u32::MAX, 0, 5, 40] {
+            let (mut fast, mut slow) = (start.clone(), start.clone());
+            let (mut r1, mut r2) = (seeded(seed + 1), seeded(seed + 1));
+            let got = if informed {
+                fast.informed_playout(&mut r1, max_plies)
+            } else {
+                fast.random_playout(&mut r1, max_plies)
+            };
+            let mut list = MoveList::default();
+            let mut plies = 0;
+            let expected = loop {
+                if let Some(o) = slow.outcome() {
+                    break (Some(o), plies);
+                }
+                if plies >= max_plies {
+                    break (None, plies);
+                }
+                let mv = if informed {
+                    slow.informed_playout_step(&mut list, &mut r2)
+                } else {
+                    slow.random_playout_move(&mut r2)
+                };
+                slow.make(mv);
+                plies += 1;
+            };
+            assert_eq!(got, expected, "seed {seed}, cap {max_plies}");
+            assert_eq!(fast, slow, "seed {seed}, cap {max_plies}");
+            assert_eq!(r1, r2, "seed {seed}, cap {max_plies}");
+            repetitions += u32::from(fast.ended_by_history());
+            checked += 1;
+        }
+    }
+    assert!(checked > 800, "{checked}");
+    // Informed playouts seldom repeat a position; the test below makes them.
+    let _ = repetitions;
+}
+
+/// The playout's repetition filters find a repetition: moves back and forth from openings (a
+/// piece out and back, the opponent's too) reach each position a third time, a draw, at the
+/// same ply through the filtered `make` as through [`Game::make`], and every step's outcome is
+/// the same (debug builds also check each filtered decision against the full one).
+#[test]
+fn repetition_filters_find_the_third_occurrence() {
+    let mut openings = std::vec::Vec::new();
+    openings::for_each_opening(|p| openings.push(p.clone()));
+    let mut draws = 0;
+    for (n, start) in openings.iter().take(30).enumerate() {
+        // A quiet move of each side whose reverse is legal after the other's quiet move.
+        let quiet = |p: &LinesOfAction| {
+            let mut list = MoveList::default();
+            p.legal_moves(&mut list);
+            list.moves()
+                .iter()
+                .copied()
+                .filter(|m| !m.is_pass() && !p.pieces(p.side_to_move().opponent()).contains(m.to))
+                .collect::<std::vec::Vec<_>>()
+        };
+        let mut found = None;
+        'search: for &m1 in &quiet(start) {
+            let mut p1 = start.clone();
+            p1.make(m1);
+            for &m2 in &quiet(&p1) {
+                let mut p2 = p1.clone();
+                p2.make(m2);
+                let back1 = Move {
+                    from: m1.to,
+                    to: m1.from,
+                };
+                if !quiet(&p2).contains(&back1) {
+                    continue;
+                }
+                let mut p3 = p2.clone();
+                p3.make(back1);
+                let back2 = Move {
+                    from: m2.to,
+                    to: m2.from,
+                };
+                if quiet(&p3).contains(&back2) {
+                    found = Some([m1, m2, back1, back2]);
+                    break 'search;
+                }
+            }
+        }
+        let Some(cycle) = found else { continue };
+        let (mut plain, mut filtered) = (start.clone(), start.clone());
+        let mut filters = RepetitionFilters::of(&filtered);
+        for (ply, &mv) in cycle.iter().cycle().take(12).enumerate() {
+            if plain.outcome.is_some() {
+                break;
+            }
+            plain.make(mv);
+            filtered.make_with(mv, Some(&mut filters));
+            assert_eq!(plain, filtered, "opening {n} ply {ply}");
+        }
+        draws += u32::from(plain.outcome == Some(Outcome::Draw) && plain.ended_by_history());
+    }
+    assert!(draws >= 10, "{draws} repetition draws");
+}
+
 /// The square of the `k`-th set bit of `bb` (from a1).
 fn nth_bit(mut bb: u64, k: u32) -> u8 {
     for _ in 0..k {
