@@ -359,6 +359,26 @@ mod tests {
     use crate::games::conformance::play_random;
     use crate::rng::seeded;
 
+    /// One playout of `cfg` from `start` with room `room`, through [`run_within`] (the game's
+    /// own loop where one applies) and through the general loop, from generators seeded with
+    /// `seed`: the same reward, length, final state and generator. `what` names the case.
+    fn check_own_loop<G: Game + Clone + PartialEq + core::fmt::Debug>(
+        start: &G,
+        cfg: &MctsConfig<G>,
+        seed: u64,
+        room: u32,
+        what: &dyn core::fmt::Debug,
+    ) {
+        let (mut fast, mut slow) = (start.clone(), start.clone());
+        let (mut fast_rng, mut slow_rng) = (seeded(seed), seeded(seed));
+        let max_plies = room.min(cfg.playout.max_plies);
+        let got = run_within(&mut fast, cfg, &mut fast_rng, room);
+        let expected = with_policy(&mut slow, cfg, &mut slow_rng, max_plies, Legal);
+        assert_eq!(got, expected, "{what:?}, room {room}");
+        assert_eq!(fast, slow, "{what:?}, room {room}");
+        assert_eq!(fast_rng, slow_rng, "{what:?}, room {room}");
+    }
+
     /// The playouts that take the game's own loop (`ipp` alone or with a fixed cutoff; efMS's
     /// ε-greedy with and without `det`, informed or uniform; each with a ply cap) return what
     /// the general loop returns from the same random numbers: the same reward, length, final
@@ -381,14 +401,7 @@ mod tests {
                 let mut start = Breakthrough::new();
                 play_random(&mut start, &mut seeded(seed), (seed % 60) as u32);
                 for room in [u32::MAX, 0, 2, 7] {
-                    let (mut fast, mut slow) = (start.clone(), start.clone());
-                    let (mut fast_rng, mut slow_rng) = (seeded(seed + 9), seeded(seed + 9));
-                    let max_plies = room.min(cfg.playout.max_plies);
-                    let got = run_within(&mut fast, &cfg, &mut fast_rng, room);
-                    let expected = with_policy(&mut slow, &cfg, &mut slow_rng, max_plies, Legal);
-                    assert_eq!(got, expected, "{spec}, seed {seed}, room {room}");
-                    assert_eq!(fast, slow, "{spec}, seed {seed}, room {room}");
-                    assert_eq!(fast_rng, slow_rng, "{spec}, seed {seed}, room {room}");
+                    check_own_loop(&start, &cfg, seed + 9, room, &(spec, seed));
                 }
             }
         }
@@ -414,14 +427,7 @@ mod tests {
                 let mut start = LinesOfAction::start();
                 play_random(&mut start, &mut seeded(seed), (seed * 7 % 50) as u32);
                 for room in [u32::MAX, 0, 3, 20] {
-                    let (mut fast, mut slow) = (start.clone(), start.clone());
-                    let (mut fast_rng, mut slow_rng) = (seeded(seed + 5), seeded(seed + 5));
-                    let max_plies = room.min(cfg.playout.max_plies);
-                    let got = run_within(&mut fast, &cfg, &mut fast_rng, room);
-                    let expected = with_policy(&mut slow, &cfg, &mut slow_rng, max_plies, Legal);
-                    assert_eq!(got, expected, "{spec}, seed {seed}, room {room}");
-                    assert_eq!(fast, slow, "{spec}, seed {seed}, room {room}");
-                    assert_eq!(fast_rng, slow_rng, "{spec}, seed {seed}, room {room}");
+                    check_own_loop(&start, &cfg, seed + 5, room, &(spec, seed));
                     checked += 1;
                 }
             }
