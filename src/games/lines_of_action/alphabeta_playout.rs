@@ -16,22 +16,21 @@
 //! **Why it is fast:** no `make`/`undo` and no move list per node, and in the playout's own
 //! loop ([`LinesOfAction::alpha_beta_playout_loop`]) no full move generation after the first
 //! move: both sides' targets are carried ([`Carry`]) and redone only on the lines the chosen
-//! move changed. A node is two bitboards; its
+//! move changed, line type by line type ([`patch_targets`]). A node is two bitboards; its
 //! terminal test uses Euler numbers updated from the eight neighbours of the changed squares
 //! (a flood fill only when the Euler number allows a single group); its repetition test looks
 //! up a 64-bit filter of the history's keys and scans the history only on a hit; the replies
 //! sit in per-weight bit sets indexed by generation order and are taken best first by two bit
 //! scans, the moves landing off the central 4×4 added only when the search reaches their
 //! weights (the 6×6 ring first, then the rim), so a cut-off never orders the rest; the
-//! opponent's target bitboards are computed once and redone only for pieces on the lines of
-//! the two squares a ply-1 move changed, and then only along those lines; the evaluation keeps each side's terms as running sums
-//! ([`RunningTerms`]: a move or a capture updates them from the changed squares, the cheap
-//! evaluation deltas of MC-LOA, exactly, since they are integers), reuses the terms of the side
-//! that did not move, and caches the opponent's terms after a reply across the ply-1 nodes that
-//! did not capture; the win-in-one test first checks that the landing square touches every
-//! other group of the mover. Leaves
-//! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the order
-//! is the same unless rounding ties two values, which the reference test would catch.
+//! opponent's targets are patched the same way for the two squares a ply-1 move changed; the
+//! evaluation keeps each side's terms as running sums ([`RunningTerms`]: a move or a capture
+//! updates them from the changed squares, the cheap evaluation deltas of MC-LOA, exactly,
+//! since they are integers), reuses the terms of the side that did not move, and caches the
+//! opponent's terms after a reply across the ply-1 nodes that did not capture; the win-in-one
+//! test first checks that the landing square touches every other group of the mover. Leaves
+//! compare the evaluation before `tanh` ([`eval::raw_score`]); `tanh` is increasing, so the
+//! order is the same unless rounding ties two values, which the reference test would catch.
 //!
 //! Rule options other than the default, a side that must pass at ply 1 and games within two
 //! plies of the ply cap go to the reference (the same definition through `make`/`undo`).

@@ -535,10 +535,10 @@ impl Default for LinesOfAction {
 /// For each parity of ply, a 128-bit filter of the positions since the last capture at plies of
 /// that parity (bit `key >> 57` of each one's key): a position can repeat only one of the same
 /// parity (the same side to move), so when its bit is clear no earlier position equals it and
-/// the repetition scan is skipped. Kept by a playout's own loop ([`LinesOfAction::filtered_playout`]),
-/// where the scan over the history since the last capture was about a tenth of an informed
-/// simulation's instructions; the bits set, of some 20 positions a parity, are few enough
-/// that most scans are skipped.
+/// the repetition scan is skipped. Kept by a playout's own loop
+/// ([`LinesOfAction::filtered_playout`]), where the scan over the history since the last
+/// capture was about a tenth of an informed simulation's instructions; the bits set, of some
+/// 20 positions a parity, are few enough that most scans are skipped.
 #[derive(Clone, Copy, Debug)]
 struct RepetitionFilters([u128; 2]);
 
@@ -601,12 +601,12 @@ impl LinesOfAction {
         }
         self.side = self.side.opponent();
         self.key ^= ZOBRIST_SIDE;
-        // The side that passed or did not capture keeps the opponent's groups as they were
-        // (not connected, since the game was not over).
         let repetition_possible = match filters {
             None => true,
             Some(f) => f.after_move(old_plies, old_key, captured, self.plies, self.key),
         };
+        // The side that passed or did not capture keeps the opponent's groups as they were
+        // (not connected, since the game was not over).
         self.outcome = self.decide(!mv.is_pass(), captured, repetition_possible);
         self.debug_check();
         debug_assert_eq!(self.outcome, self.decide(true, true, true));
@@ -740,7 +740,8 @@ impl Game for LinesOfAction {
     }
 
     /// Plays the informed policy in a loop of its own: [`Game::make`]'s positions, with the
-    /// repetition test filtered ([`RepetitionFilters`]).
+    /// repetition test filtered (a filter of the positions since the last capture skips most
+    /// scans of the history).
     fn informed_playout(
         &mut self,
         rng: &mut crate::SearchRng,
