@@ -544,6 +544,8 @@ struct RepetitionFilters([u128; 2]);
 
 impl RepetitionFilters {
     /// The filters of `pos`'s history since its last capture.
+    // `compact-code` builds play the default playout loops (the tests still use this).
+    #[cfg_attr(feature = "compact-code", allow(dead_code))]
     fn of(pos: &LinesOfAction) -> RepetitionFilters {
         let mut f = [0u128; 2];
         let end = (pos.plies as usize).min(HISTORY_CAPACITY);
@@ -640,6 +642,7 @@ impl LinesOfAction {
     /// the default playout loops do, with the repetition test filtered: the same positions,
     /// outcomes and histories as [`Game::make`]'s.
     #[inline(always)]
+    #[cfg_attr(feature = "compact-code", allow(dead_code))]
     fn filtered_playout(
         &mut self,
         max_plies: u32,
@@ -741,7 +744,9 @@ impl Game for LinesOfAction {
 
     /// Plays the informed policy in a loop of its own: [`Game::make`]'s positions, with the
     /// repetition test filtered (a filter of the positions since the last capture skips most
-    /// scans of the history).
+    /// scans of the history). Not in `compact-code` builds (the browser's module counts its
+    /// bytes), which play the default loop: the same moves.
+    #[cfg(not(feature = "compact-code"))]
     fn informed_playout(
         &mut self,
         rng: &mut crate::SearchRng,
@@ -751,7 +756,8 @@ impl Game for LinesOfAction {
     }
 
     /// Plays uniformly random moves in the same loop as
-    /// [`informed_playout`](Game::informed_playout).
+    /// [`informed_playout`](Game::informed_playout) (not in `compact-code` builds either).
+    #[cfg(not(feature = "compact-code"))]
     fn random_playout(
         &mut self,
         rng: &mut crate::SearchRng,
