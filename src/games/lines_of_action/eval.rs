@@ -185,21 +185,34 @@ pub(super) fn side_terms(own: u64) -> SideTerms {
             area: 0,
         };
     }
-    let pc = |m: u64| (own & m).count_ones() as i32;
     // Centre of mass, rounded to a square.
-    let sum_r = pc(RANK_BIT[0]) + 2 * pc(RANK_BIT[1]) + 4 * pc(RANK_BIT[2]);
-    let sum_f = pc(FILE_BIT[0]) + 2 * pc(FILE_BIT[1]) + 4 * pc(FILE_BIT[2]);
-    let central =
-        3 * pc(REGION_MASK[0]) + 2 * pc(REGION_MASK[1]) + pc(REGION_MASK[2]) - pc(REGION_MASK[4]);
+    let (sum_r, sum_f) = coordinate_sums(own);
     let surplus = distance_to(own, mass_centre(sum_r, n), mass_centre(sum_f, n))
         - MIN_DISTANCE_SUM[n.min(12) as usize];
     SideTerms {
         n,
         surplus,
-        central,
+        central: central(own),
         pairs: pairs(own),
         area: area(own),
     }
+}
+
+/// The sums of the ranks and of the files of `own`'s pieces, by popcounts.
+#[inline(always)]
+fn coordinate_sums(own: u64) -> (i32, i32) {
+    let pc = |m: u64| (own & m).count_ones() as i32;
+    (
+        pc(RANK_BIT[0]) + 2 * pc(RANK_BIT[1]) + 4 * pc(RANK_BIT[2]),
+        pc(FILE_BIT[0]) + 2 * pc(FILE_BIT[1]) + 4 * pc(FILE_BIT[2]),
+    )
+}
+
+/// The centralisation table summed over `own`'s pieces, by popcounts of the regions.
+#[inline(always)]
+fn central(own: u64) -> i32 {
+    let pc = |m: u64| (own & m).count_ones() as i32;
+    3 * pc(REGION_MASK[0]) + 2 * pc(REGION_MASK[1]) + pc(REGION_MASK[2]) - pc(REGION_MASK[4])
 }
 
 /// The rank (or file) of the centre of mass of `n` > 0 pieces whose ranks (files) add up to
@@ -306,9 +319,7 @@ impl RunningTerms {
     #[inline(always)]
     pub(super) fn new(own: u64) -> RunningTerms {
         let n = own.count_ones() as i32;
-        let pc = |m: u64| (own & m).count_ones() as i32;
-        let sum_r = pc(RANK_BIT[0]) + 2 * pc(RANK_BIT[1]) + 4 * pc(RANK_BIT[2]);
-        let sum_f = pc(FILE_BIT[0]) + 2 * pc(FILE_BIT[1]) + 4 * pc(FILE_BIT[2]);
+        let (sum_r, sum_f) = coordinate_sums(own);
         let centre = if n > 0 {
             (mass_centre(sum_r, n), mass_centre(sum_f, n))
         } else {
@@ -319,8 +330,7 @@ impl RunningTerms {
             n,
             sum_r,
             sum_f,
-            central: 3 * pc(REGION_MASK[0]) + 2 * pc(REGION_MASK[1]) + pc(REGION_MASK[2])
-                - pc(REGION_MASK[4]),
+            central: central(own),
             pairs: pairs(own),
             centre,
             distance: distance_to(own, centre.0, centre.1),
