@@ -245,19 +245,23 @@ pub struct GreedyPlayout<E> {
     pub det: Option<(f32, u32)>,
 }
 
-/// What an αβ playout (`abp`, [`Game::alpha_beta_playout`]) stops on besides the end of the
-/// game and the ply cap: after `fixed_cutoff` moves with the evaluation for the first player
-/// as the reward, and, with `det`, after every `interval`-th move as a win or loss once that
-/// evaluation passes `±threshold` (strictly, as the paper's code does).
+/// What a playout in a game's own loop ([`Game::alpha_beta_playout`],
+/// [`Game::informed_playout_with_cutoffs`]) stops on besides the end of the game and the ply
+/// cap: after `fixed_cutoff` moves with the evaluation for the first player as the reward,
+/// and, with `det`, after every `interval`-th move as a win or loss once that evaluation passes
+/// `±threshold` (strictly, as the paper's code does).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AlphaBetaPlayout<E> {
-    /// The evaluation of the 2-ply search, the cutoff and the `det` test.
+pub struct PlayoutCutoffs<E> {
+    /// The evaluation of the cutoff and the `det` test (and of the αβ playout's 2-ply search).
     pub eval: E,
     /// The fixed early termination (`fet`): stop after this many moves.
     pub fixed_cutoff: Option<u32>,
     /// `det`'s `(threshold, interval)`, if the playout stops early on the evaluation.
     pub det: Option<(f32, u32)>,
 }
+
+/// [`PlayoutCutoffs`] under the name it had when only the αβ playout used it.
+pub type AlphaBetaPlayout<E> = PlayoutCutoffs<E>;
 
 /// Plays the moves `step` picks until the game ends or `max_plies` moves were played: the
 /// default playout loops of [`Game::random_playout`] and [`Game::informed_playout`]. Returns
@@ -481,6 +485,22 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         })
     }
 
+    /// The informed policy's playout with early terminations (`det`, and `fet` beside it) in
+    /// the game's own loop: the reward for the first player and the moves played, exactly what
+    /// the search's general playout loop returns from the same random numbers (each move
+    /// [`informed_playout_step`](Game::informed_playout_step)'s), with the state left as the
+    /// final position, fully valid. `None` (the default) leaves the playout to the general
+    /// loop, with the state untouched. (Without `det` the search plays
+    /// [`informed_playout`](Game::informed_playout) and applies a fixed cutoff itself.)
+    fn informed_playout_with_cutoffs(
+        &mut self,
+        _rng: &mut SearchRng,
+        _cutoffs: &PlayoutCutoffs<Self::Eval>,
+        _max_plies: u32,
+    ) -> Option<(f32, u32)> {
+        None
+    }
+
     /// Named player-spec presets: a label and the comma-separated labels it stands for
     /// (Breakthrough's `bl` is `ipp,ege0.1,det0.5`). Labels written beside a preset override what
     /// it sets ([`crate::search::spec`]).
@@ -558,7 +578,7 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     fn alpha_beta_playout(
         &mut self,
         _rng: &mut SearchRng,
-        _settings: &AlphaBetaPlayout<Self::Eval>,
+        _settings: &PlayoutCutoffs<Self::Eval>,
         _max_plies: u32,
     ) -> Option<(f32, u32)> {
         None

@@ -60,7 +60,8 @@ pub mod search;
 pub mod session;
 
 pub use game::{
-    AlphaBetaPlayout, Game, GreedyPlayout, MoveBuffer, Outcome, ParseError, Player, Problem, perft,
+    AlphaBetaPlayout, Game, GreedyPlayout, MoveBuffer, Outcome, ParseError, Player, PlayoutCutoffs,
+    Problem, perft,
 };
 
 /// The random number generator of every search: xorshift128, seeded explicitly, identical on

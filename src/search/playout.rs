@@ -3,7 +3,7 @@
 
 use super::config::{MctsConfig, PlayoutPolicy};
 use crate::SearchRng;
-use crate::game::{AlphaBetaPlayout, Game, GreedyPlayout, MoveBuffer, Player};
+use crate::game::{Game, GreedyPlayout, MoveBuffer, Player, PlayoutCutoffs};
 use crate::rng::{below, unit_f32};
 
 /// Runs one playout on `game` (which it consumes as scratch) and returns the reward for
@@ -60,6 +60,26 @@ pub fn run_within<G: Game>(
         };
         return (reward, plies);
     }
+    if let (false, None, PlayoutPolicy::Informed, false, None, Some(_), false) = (
+        cfg!(feature = "compact-code"),
+        cfg.bbq.dist,
+        p.policy,
+        p.text_ipp,
+        p.epsilon_greedy,
+        p.dynamic_cutoff,
+        p.text_det,
+    ) {
+        // The informed policy with `det` (LOA's `one,det0.7,ipp`): the game's own loop if it
+        // has one.
+        let cutoffs = PlayoutCutoffs {
+            eval: cfg.eval,
+            fixed_cutoff: p.fixed_cutoff,
+            det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
+        };
+        if let Some(result) = game.informed_playout_with_cutoffs(rng, &cutoffs, max_plies) {
+            return result;
+        }
+    }
     if let (
         false,
         None,
@@ -96,7 +116,7 @@ pub fn run_within<G: Game>(
         p.policy,
     ) {
         // αβ playouts: the game's own loop if it has one.
-        let settings = AlphaBetaPlayout {
+        let settings = PlayoutCutoffs {
             eval: cfg.eval,
             fixed_cutoff: p.fixed_cutoff,
             det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
@@ -408,21 +428,24 @@ mod tests {
     }
 
     /// Lines of Action's αβ playouts in its own loop (the targets carried from move to move)
-    /// return what the general loop returns from the same random numbers, with `det`, with a
-    /// fixed cutoff, with both and with ply caps: the same reward, length, final state and
-    /// generator.
+    /// and its informed playouts with `det` return what the general loop returns from the same
+    /// random numbers, with `det`, with a fixed cutoff, with both and with ply caps: the same
+    /// reward, length, final state and generator.
     #[test]
-    fn lines_of_action_alpha_beta_playout_loop_equals_the_general_loop() {
+    fn lines_of_action_playout_loops_with_cutoffs_equal_the_general_loop() {
         use crate::games::lines_of_action::LinesOfAction;
         let mut checked = 0;
-        for spec in [
-            "mcts(abp)",
-            "mcts(one,det0.7,abp)",
-            "mcts(abp,fet4)",
-            "mcts(abp,det0.3,detk2,fet9)",
+        for (spec, policy) in [
+            ("mcts(abp)", PlayoutPolicy::AlphaBeta),
+            ("mcts(one,det0.7,abp)", PlayoutPolicy::AlphaBeta),
+            ("mcts(abp,fet4)", PlayoutPolicy::AlphaBeta),
+            ("mcts(abp,det0.3,detk2,fet9)", PlayoutPolicy::AlphaBeta),
+            ("mcts(one,det0.7,ipp)", PlayoutPolicy::Informed),
+            ("mcts(ipp,det0.2,detk3)", PlayoutPolicy::Informed),
+            ("mcts(ipp,det0.3,detk2,fet9)", PlayoutPolicy::Informed),
         ] {
             let cfg = *crate::search::spec::parse_mcts::<LinesOfAction>(spec).unwrap();
-            assert_eq!(cfg.playout.policy, PlayoutPolicy::AlphaBeta, "{spec}");
+            assert_eq!(cfg.playout.policy, policy, "{spec}");
             for seed in 0..12u64 {
                 let mut start = LinesOfAction::start();
                 play_random(&mut start, &mut seeded(seed), (seed * 7 % 50) as u32);
@@ -432,6 +455,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(checked, 4 * 12 * 4);
+        assert_eq!(checked, 7 * 12 * 4);
     }
 }

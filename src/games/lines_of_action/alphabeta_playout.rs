@@ -40,10 +40,9 @@ use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_wei
 use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
 use crate::SearchRng;
-use crate::game::{AlphaBetaPlayout, Game, Player};
+use crate::game::{Player, PlayoutCutoffs};
 use crate::games::bitboard::Bitboard;
 use crate::rng::below;
-use crate::search::playout::det_verdict;
 use crate::search::shallow::{SELECTIVE_REPLIES, two_ply_move_selective};
 
 /// How many ply-1 moves (highest category weight first) the αβ playout searches.
@@ -568,39 +567,18 @@ impl LinesOfAction {
     /// The αβ playout in its own loop ([`Game::alpha_beta_playout`]): the general playout
     /// loop's tests in its order (the end of the game, the fixed cutoff, `det` after every
     /// `interval`-th move, the ply cap), then [`Self::two_ply_playout_move`] with the targets
-    /// carried from the move before.
+    /// carried from the move before, and the move made with the repetition test filtered
+    /// ([`Self::filtered_playout_with_cutoffs`]).
     pub(super) fn alpha_beta_playout_loop(
         &mut self,
         rng: &mut SearchRng,
-        settings: &AlphaBetaPlayout<eval::LinesOfActionEval>,
+        settings: &PlayoutCutoffs<eval::LinesOfActionEval>,
         max_plies: u32,
     ) -> (f32, u32) {
         let mut carry = Carry::new();
-        let mut plies = 0u32;
-        loop {
-            if let Some(o) = self.outcome {
-                return (o.reward(Player::First), plies);
-            }
-            if let Some(x) = settings.fixed_cutoff {
-                if plies >= x {
-                    return (self.evaluate(settings.eval, Player::First), plies);
-                }
-            }
-            if let Some((threshold, interval)) = settings.det {
-                if plies > 0 && plies.is_multiple_of(interval) {
-                    let v = self.evaluate(settings.eval, Player::First);
-                    if let Some(r) = det_verdict(v, threshold, false) {
-                        return (r, plies);
-                    }
-                }
-            }
-            if plies >= max_plies {
-                return (0.0, plies);
-            }
-            let mv = self.two_ply_playout_move(settings.eval, rng, &mut carry);
-            self.make(mv);
-            plies += 1;
-        }
+        self.filtered_playout_with_cutoffs(settings, max_plies, |pos| {
+            pos.two_ply_playout_move(settings.eval, rng, &mut carry)
+        })
     }
 
     /// The αβ-playout move (see the module documentation); `self` is not changed. `carry`

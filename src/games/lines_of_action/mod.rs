@@ -58,8 +58,9 @@ pub use alphabeta_playout::FIRST_PLY_MOVES;
 pub use eval::LinesOfActionEval;
 pub use knowledge::{MAX_CATEGORY_WEIGHT, Region, category_weight, region};
 
-use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, Problem};
+use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, PlayoutCutoffs, Problem};
 use crate::games::bitboard::Bitboard;
+use crate::search::playout::det_verdict;
 use core::fmt;
 use tables::{ADD_DELTA, DEST, LINES, NONE, RAYS, ZOBRIST, ZOBRIST_SIDE};
 
@@ -662,6 +663,47 @@ impl LinesOfAction {
             plies += 1;
         }
     }
+
+    /// [`filtered_playout`](Self::filtered_playout) with the early terminations of `cutoffs`,
+    /// tested in the order of the search's general playout loop: the end of the game, the
+    /// fixed cutoff's evaluation, `det`'s verdict (after every `interval`-th move, never
+    /// before the first), then the ply cap's draw. Returns the reward for the first player and
+    /// the moves played.
+    #[inline(always)]
+    #[cfg_attr(feature = "compact-code", allow(dead_code))]
+    fn filtered_playout_with_cutoffs(
+        &mut self,
+        cutoffs: &PlayoutCutoffs<LinesOfActionEval>,
+        max_plies: u32,
+        mut step: impl FnMut(&mut LinesOfAction) -> Move,
+    ) -> (f32, u32) {
+        let mut filters = RepetitionFilters::of(self);
+        let mut plies = 0u32;
+        loop {
+            if let Some(o) = self.outcome {
+                return (o.reward(Player::First), plies);
+            }
+            if let Some(x) = cutoffs.fixed_cutoff {
+                if plies >= x {
+                    return (self.evaluate(cutoffs.eval, Player::First), plies);
+                }
+            }
+            if let Some((threshold, interval)) = cutoffs.det {
+                if plies > 0 && plies.is_multiple_of(interval) {
+                    let v = self.evaluate(cutoffs.eval, Player::First);
+                    if let Some(r) = det_verdict(v, threshold, false) {
+                        return (r, plies);
+                    }
+                }
+            }
+            if plies >= max_plies {
+                return (0.0, plies);
+            }
+            let mv = step(self);
+            self.make_with(mv, Some(&mut filters));
+            plies += 1;
+        }
+    }
 }
 
 impl Game for LinesOfAction {
@@ -755,6 +797,22 @@ impl Game for LinesOfAction {
         self.filtered_playout(max_plies, |pos| knowledge::playout_move_sampled(pos, rng))
     }
 
+    /// The informed policy with `det` in the same loop as
+    /// [`informed_playout`](Game::informed_playout) (not in `compact-code` builds either).
+    #[cfg(not(feature = "compact-code"))]
+    fn informed_playout_with_cutoffs(
+        &mut self,
+        rng: &mut crate::SearchRng,
+        cutoffs: &PlayoutCutoffs<LinesOfActionEval>,
+        max_plies: u32,
+    ) -> Option<(f32, u32)> {
+        Some(
+            self.filtered_playout_with_cutoffs(cutoffs, max_plies, |pos| {
+                knowledge::playout_move_sampled(pos, rng)
+            }),
+        )
+    }
+
     /// Plays uniformly random moves in the same loop as
     /// [`informed_playout`](Game::informed_playout) (not in `compact-code` builds either).
     #[cfg(not(feature = "compact-code"))]
@@ -842,7 +900,7 @@ impl Game for LinesOfAction {
     fn alpha_beta_playout(
         &mut self,
         rng: &mut crate::SearchRng,
-        settings: &crate::game::AlphaBetaPlayout<LinesOfActionEval>,
+        settings: &PlayoutCutoffs<LinesOfActionEval>,
         max_plies: u32,
     ) -> Option<(f32, u32)> {
         Some(self.alpha_beta_playout_loop(rng, settings, max_plies))
