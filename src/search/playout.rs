@@ -60,70 +60,42 @@ pub fn run_within<G: Game>(
         };
         return (reward, plies);
     }
-    if let (false, None, PlayoutPolicy::Informed, false, None, Some(_), false) = (
-        cfg!(feature = "compact-code"),
-        cfg.bbq.dist,
-        p.policy,
-        p.text_ipp,
-        p.epsilon_greedy,
-        p.dynamic_cutoff,
-        p.text_det,
-    ) {
-        // The informed policy with `det` (LOA's `one,det0.7,ipp`): the game's own loop if it
-        // has one.
-        let cutoffs = PlayoutCutoffs {
-            eval: cfg.eval,
-            fixed_cutoff: p.fixed_cutoff,
-            det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
-        };
-        if let Some(result) = game.informed_playout_with_cutoffs(rng, &cutoffs, max_plies) {
-            return result;
+    // The games' own loops for the other playouts play every legal move (no Dist(k)) and the
+    // code's `det` (`compact-code` keeps only the general loop below).
+    let own_loop = !cfg!(feature = "compact-code") && cfg.bbq.dist.is_none() && !p.text_det;
+    let cutoffs = PlayoutCutoffs {
+        eval: cfg.eval,
+        fixed_cutoff: p.fixed_cutoff,
+        det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
+    };
+    match (p.policy, p.epsilon_greedy) {
+        (PlayoutPolicy::Informed, None) if own_loop && !p.text_ipp => {
+            // The informed policy with `det` (LOA's `one,det0.7,ipp`; without it, the game's
+            // `informed_playout` above).
+            if let Some(result) = game.informed_playout_with_cutoffs(rng, &cutoffs, max_plies) {
+                return result;
+            }
         }
-    }
-    if let (
-        false,
-        None,
-        Some(epsilon),
-        None,
-        false,
-        false,
-        PlayoutPolicy::Informed | PlayoutPolicy::Random,
-    ) = (
-        cfg!(feature = "compact-code"),
-        cfg.bbq.dist,
-        p.epsilon_greedy,
-        p.fixed_cutoff,
-        p.text_det,
-        p.text_ipp,
-        p.policy,
-    ) {
-        // ε-greedy (`bl`): the game's own loop if it has one for these settings.
-        let settings = GreedyPlayout {
-            eval: cfg.eval,
-            informed: p.policy == PlayoutPolicy::Informed,
-            epsilon,
-            det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
-        };
-        if let Some(result) = game.greedy_playout(rng, &settings, max_plies) {
-            return result;
+        (PlayoutPolicy::Informed | PlayoutPolicy::Random, Some(epsilon))
+            if own_loop && !p.text_ipp && p.fixed_cutoff.is_none() =>
+        {
+            // ε-greedy (`bl`).
+            let settings = GreedyPlayout {
+                eval: cfg.eval,
+                informed: p.policy == PlayoutPolicy::Informed,
+                epsilon,
+                det: cutoffs.det,
+            };
+            if let Some(result) = game.greedy_playout(rng, &settings, max_plies) {
+                return result;
+            }
         }
-    }
-    if let (false, None, None, false, PlayoutPolicy::AlphaBeta) = (
-        cfg!(feature = "compact-code"),
-        cfg.bbq.dist,
-        p.epsilon_greedy,
-        p.text_det,
-        p.policy,
-    ) {
-        // αβ playouts: the game's own loop if it has one.
-        let settings = PlayoutCutoffs {
-            eval: cfg.eval,
-            fixed_cutoff: p.fixed_cutoff,
-            det: p.dynamic_cutoff.map(|t| (t, p.det_interval)),
-        };
-        if let Some(result) = game.alpha_beta_playout(rng, &settings, max_plies) {
-            return result;
+        (PlayoutPolicy::AlphaBeta, None) if own_loop => {
+            if let Some(result) = game.alpha_beta_playout(rng, &cutoffs, max_plies) {
+                return result;
+            }
         }
+        _ => {}
     }
     match cfg.bbq.dist {
         None => with_policy(game, cfg, rng, max_plies, Legal),
