@@ -260,7 +260,12 @@ pub struct PlayoutCutoffs<E> {
     pub det: Option<(f32, u32)>,
 }
 
-/// [`PlayoutCutoffs`] under the name it had when only the αβ playout used it.
+/// [`PlayoutCutoffs`] under the name it had when only the αβ playout used it (renamed when
+/// informed playouts took the same settings); kept so that code written against the old name
+/// still builds, with a warning that says where to go.
+#[deprecated(
+    note = "renamed `PlayoutCutoffs`: the same struct, now also given to informed playouts"
+)]
 pub type AlphaBetaPlayout<E> = PlayoutCutoffs<E>;
 
 /// Plays the moves `step` picks until the game ends or `max_plies` moves were played: the

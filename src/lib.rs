@@ -60,9 +60,11 @@ pub mod search;
 pub mod session;
 
 pub use game::{
-    AlphaBetaPlayout, Game, GreedyPlayout, MoveBuffer, Outcome, ParseError, Player, PlayoutCutoffs,
-    Problem, perft,
+    Game, GreedyPlayout, MoveBuffer, Outcome, ParseError, Player, PlayoutCutoffs, Problem, perft,
 };
+// The old name stays importable from the crate root; its own deprecation warns its users.
+#[allow(deprecated)]
+pub use game::AlphaBetaPlayout;
 
 /// The random number generator of every search: xorshift128, seeded explicitly, identical on
 /// every platform.

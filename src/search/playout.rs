@@ -371,6 +371,22 @@ mod tests {
         assert_eq!(fast_rng, slow_rng, "{what:?}, room {room}");
     }
 
+    /// The settings' old name, [`crate::AlphaBetaPlayout`], still names [`PlayoutCutoffs`], so
+    /// code written against it builds (with a deprecation warning); removing or retyping the
+    /// alias fails to compile this.
+    #[test]
+    #[allow(deprecated)]
+    fn the_old_name_of_the_playout_cutoffs_still_builds() {
+        use crate::games::lines_of_action::LinesOfActionEval;
+        let old: crate::AlphaBetaPlayout<LinesOfActionEval> = PlayoutCutoffs {
+            eval: LinesOfActionEval::Mia,
+            fixed_cutoff: Some(4),
+            det: Some((0.7, 5)),
+        };
+        let new: PlayoutCutoffs<LinesOfActionEval> = old;
+        assert_eq!(new.det, Some((0.7, 5)));
+    }
+
     /// The playouts that take the game's own loop (`ipp` alone or with a fixed cutoff; efMS's
     /// ε-greedy with and without `det`, informed or uniform; each with a ply cap) return what
     /// the general loop returns from the same random numbers: the same reward, length, final
