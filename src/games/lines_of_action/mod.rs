@@ -393,6 +393,7 @@ impl LinesOfAction {
     /// side that just moved / of the side to move may have changed (a side that was not
     /// connected before a move stays so unless the move touched its pieces).
     /// `repetition_possible`: false when a playout's filters rule out a repetition.
+    #[inline(always)]
     fn decide(
         &self,
         check_mover: bool,
@@ -541,17 +542,30 @@ impl Default for LinesOfAction {
 /// capture was about a tenth of an informed simulation's instructions; the bits set, of some
 /// 20 positions a parity, are few enough that most scans are skipped.
 #[derive(Clone, Copy, Debug)]
-struct RepetitionFilters([u128; 2]);
+struct RepetitionFilters([[u64; 2]; 2]);
+
+/// Sets bit `key >> 57` (of 128) of `filter`, kept as two words: a 128-bit shift by a variable
+/// amount takes a double-word shift and a select on x86-64.
+#[inline(always)]
+fn filter_set(filter: &mut [u64; 2], key: u64) {
+    filter[(key >> 63) as usize] |= 1u64 << (key >> 57 & 63);
+}
+
+/// Whether bit `key >> 57` of `filter` is set.
+#[inline(always)]
+fn filter_has(filter: &[u64; 2], key: u64) -> bool {
+    filter[(key >> 63) as usize] >> (key >> 57 & 63) & 1 != 0
+}
 
 impl RepetitionFilters {
     /// The filters of `pos`'s history since its last capture.
     // `compact-code` builds play the default playout loops (the tests still use this).
     #[cfg_attr(feature = "compact-code", allow(dead_code))]
     fn of(pos: &LinesOfAction) -> RepetitionFilters {
-        let mut f = [0u128; 2];
+        let mut f = [[0u64; 2]; 2];
         let end = (pos.plies as usize).min(HISTORY_CAPACITY);
         for i in pos.reversible_from as usize..end {
-            f[i & 1] |= 1u128 << (pos.history[i] >> 57);
+            filter_set(&mut f[i & 1], pos.history[i]);
         }
         RepetitionFilters(f)
     }
@@ -569,11 +583,11 @@ impl RepetitionFilters {
         key: u64,
     ) -> bool {
         if captured {
-            self.0 = [0; 2];
+            self.0 = [[0; 2]; 2];
         } else {
-            self.0[usize::from(old_plies) & 1] |= 1u128 << (old_key >> 57);
+            filter_set(&mut self.0[usize::from(old_plies) & 1], old_key);
         }
-        self.0[usize::from(plies) & 1] >> (key >> 57) & 1 != 0
+        filter_has(&self.0[usize::from(plies) & 1], key)
     }
 }
 
