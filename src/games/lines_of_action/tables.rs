@@ -200,26 +200,42 @@ pub(super) const RANK_8: u64 = Bitboard::RANK_8.0;
 #[inline(always)]
 pub(super) fn neighbours(bb: u64, sq: u8) -> usize {
     let sq = sq as u32 & 63;
-    // The 3×3 block around `sq` with its lower-left corner at bit 0 and rows 8 bits apart: the
-    // board is shifted up by 9 so that the block never starts below bit 0 (squares below rank 1
-    // read as empty, and so do squares above rank 8, past bit 63).
-    let block = (((bb as u128) << 9) >> sq) as u32 & 0x0007_0707 & BLOCK_COLUMNS[sq as usize & 7];
+    // The 3×3 block around `sq` with its lower-left corner (square `sq − 9`) at bit 0 and rows
+    // 8 bits apart: the board rotated, not shifted, so that one instruction on any target brings
+    // the block down (a 128-bit shift took a double-word shift and a select); the squares that
+    // wrap around (off the board below rank 1, above rank 8, or past files a and h) are cleared
+    // by the square's mask.
+    let block = bb.rotate_right(sq.wrapping_add(55)) as u32 & BLOCK_MASK[sq as usize];
     // Rows of three: below → bits 0–2, left and right of `sq` → bits 3 and 4, above → bits 5–7.
     (block & 7 | block >> 5 & 8 | block >> 6 & 16 | block >> 11 & 0xE0) as usize
 }
 
-/// The columns of the 3×3 block of [`neighbours`] that lie on the board, by file: on file a the
-/// left column wraps to file h of the rank below, on file h the right one to file a above.
-const BLOCK_COLUMNS: [u32; 8] = [
-    0x0006_0606,
-    0x0007_0707,
-    0x0007_0707,
-    0x0007_0707,
-    0x0007_0707,
-    0x0007_0707,
-    0x0007_0707,
-    0x0003_0303,
-];
+/// The bits of [`neighbours`]'s rotated 3×3 block around each square that lie on the board
+/// (the centre bit left out): on file a the left column is cleared, on file h the right one, on
+/// rank 1 the row below and on rank 8 the row above.
+const BLOCK_MASK: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, f) = (sq / 8, sq % 8);
+        let mut m = 0x0007_0507u32;
+        if f == 0 {
+            m &= !0x0001_0101;
+        }
+        if f == 7 {
+            m &= !0x0004_0404;
+        }
+        if r == 0 {
+            m &= !0x0000_0007;
+        }
+        if r == 7 {
+            m &= !0x0007_0000;
+        }
+        t[sq] = m;
+        sq += 1;
+    }
+    t
+};
 
 /// [`neighbours`] square by square, for the tests.
 #[cfg(test)]
