@@ -313,8 +313,8 @@ const _: () = {
 // Every move's weight is within its direction's bound (the landing square is on the ray).
 const _: () = {
     let mut i = 0;
-    while i < 64 * 8 * 9 {
-        let (sq, d, n) = (i / 72, i / 9 % 8, i % 9);
+    while i < 64 * 8 * 8 {
+        let (sq, d, n) = (i / 64, i / 8 % 8, i % 8);
         let to = DEST[d][sq][n];
         if n > 0 && to != NONE {
             assert!(square_weight(sq as u8, to, false) <= direction_bound(sq, d));
