@@ -1221,6 +1221,29 @@ fn chi_square_critical(df: usize) -> f64 {
     df * (1.0 - a + 4.0 * a.sqrt()).powi(3)
 }
 
+/// The informed sampler's direction of every proposal number of every square: the table
+/// (default builds), the count of starts (`compact-code`) and the definition (the last
+/// direction whose start is not above the number) agree.
+#[test]
+fn the_proposal_directions_agree_with_their_definition() {
+    for sq in 0..64 {
+        let (starts, total) = knowledge::proposal_starts(sq);
+        for r in 0..total {
+            let defined = (0..8).rev().find(|&d| u32::from(starts[d]) <= r).unwrap();
+            assert_eq!(
+                knowledge::direction_of(sq, r),
+                defined,
+                "square {sq}, number {r}"
+            );
+            assert_eq!(
+                knowledge::direction_by_counting(sq, r),
+                defined,
+                "square {sq}, number {r}"
+            );
+        }
+    }
+}
+
 #[test]
 fn sampled_informed_move_has_the_category_weight_distribution() {
     // The rejection sampler against the definition (probability = category weight / total) on
