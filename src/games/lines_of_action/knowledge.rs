@@ -258,8 +258,8 @@ const fn direction_bound(sq: usize, d: usize) -> u8 {
 }
 
 /// `BOUND_STARTS[sq][d]`: the bounds ([`direction_bound`]) of the directions before `d` added
-/// up: a piece's proposal levels, direction after direction (read four at a time by
-/// [`lanes_at_most`]).
+/// up: a piece's proposal levels, direction after direction (a proposal's direction is found
+/// among them by [`direction_of`]).
 const BOUND_STARTS: [[u16; 8]; 64] = {
     let mut t = [[0u16; 8]; 64];
     let mut i = 0;
