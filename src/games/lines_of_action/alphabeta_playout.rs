@@ -1,7 +1,7 @@
 //! Lines of Action's αβ-playout move (`abp`): MC-LOA's selective 2-ply search, on bitboards.
 //!
 //! **What it chooses** is defined by the generic reference
-//! [`two_ply_move_selective`](crate::search::shallow::two_ply_move_selective) with
+//! [`two_ply_move_selective`] with
 //! [`FIRST_PLY_MOVES`] ply-1 moves, and a test checks that both choose the same move with the
 //! same random draws along thousands of playout positions:
 //! - ply 1: the moves ordered by category weight (the move categories of
@@ -564,7 +564,7 @@ fn changed_lines(m: Move) -> [u64; 4] {
 }
 
 impl LinesOfAction {
-    /// The αβ playout in its own loop ([`Game::alpha_beta_playout`]): the general playout
+    /// The αβ playout in its own loop ([`crate::Game::alpha_beta_playout`]): the general playout
     /// loop's tests in its order (the end of the game, the fixed cutoff, `det` after every
     /// `interval`-th move, the ply cap), then [`Self::two_ply_playout_move`] with the targets
     /// carried from the move before, and the move made with the repetition test filtered
