@@ -1,11 +1,9 @@
 //! The few transcendental values UCT needs, as tables computed at compile time (so the same on
 //! every platform, and free at run time), with `libm` beyond the tables.
 
-/// Table size: visit counts below this are looked up.
+/// The compile-time tables' size: visit counts below this are looked up ([`inv_sqrt`],
+/// [`sqrt_ln`]).
 const N: usize = 4096;
-
-/// The visit counts below this are looked up in the tables ([`inv_sqrt`], [`sqrt_ln`]).
-pub(crate) const TABLE_LEN: usize = N;
 
 /// `sqrt(x)` in `f64` by Newton's method, usable in `const`.
 const fn sqrt_f64(x: f64) -> f64 {
@@ -203,6 +201,157 @@ pub fn sqrtf(x: f32) -> f32 {
     }
 }
 
+/// Wider tables, filled at run time with the values [`inv_sqrt`] and [`sqrt_ln`] compute (the
+/// compile-time table below its 4,096 entries, `1/sqrtf` and `sqrtf(logf)` above them), so a
+/// lookup gives the same bits as the computation and a seed the same search. In a large tree
+/// the counts past the compile-time table are common where the scan runs most: a simulation's
+/// first levels, whose parents and many of whose children have thousands of visits (the square
+/// root's path and `logf` ran at every such child and parent). 2 × 1 MiB of zeroed memory,
+/// touched as far as the counts go, no space in the binary; only on 64-bit targets with the compile-time tables (the firmware,
+/// the page and 32-bit hosts look up as before, the same values).
+///
+/// Filled in two steps, so that short searches pay nothing: at a search's start the
+/// compile-time entries are copied (8,192 words, once a process; [`prepare`]), and the rest
+/// as counts past them are first asked for ([`sqrt_ln`](super::sqrt_ln), whose parent counts
+/// get there before any child's), 4,096 entries at a time: all of them take 17.6 million
+/// instructions (callgrind), a few milliseconds, once a process.
+#[cfg(all(
+    target_pointer_width = "64",
+    target_has_atomic = "32",
+    not(any(feature = "lazy-uct-tables", feature = "small-uct-tables"))
+))]
+mod wide {
+    use super::N;
+    use core::sync::atomic::{AtomicU32, Ordering};
+
+    /// The wide tables' length.
+    pub const LEN: usize = 1 << 18;
+
+    /// `f32` bits of `1/sqrt(n)` and of `sqrt(ln n)`; zero until filled.
+    static INV_SQRT: [AtomicU32; LEN] = [const { AtomicU32::new(0) }; LEN];
+    static SQRT_LN: [AtomicU32; LEN] = [const { AtomicU32::new(0) }; LEN];
+
+    /// The counts below this are filled: 1 (none), then [`N`], then [`LEN`]. Raised with
+    /// `Release` after the entries are stored, read with `Acquire`; it never goes down, so a
+    /// reader that sees a limit sees the entries below it.
+    static LIMIT: AtomicU32 = AtomicU32::new(1);
+
+    #[inline(always)]
+    pub fn limit() -> u32 {
+        LIMIT.load(Ordering::Acquire)
+    }
+
+    /// Stores the entries `from..to` and raises the limit to `to`. Two threads may both store
+    /// an entry: they store the same bits.
+    fn fill(from: u32, to: u32) {
+        for n in from..to {
+            INV_SQRT[n as usize].store(super::inv_sqrt(n).to_bits(), Ordering::Relaxed);
+            SQRT_LN[n as usize].store(super::sqrt_ln_computed(n).to_bits(), Ordering::Relaxed);
+        }
+        LIMIT.fetch_max(to, Ordering::Release);
+    }
+
+    /// The first step: the compile-time entries, if no one has copied them.
+    #[inline]
+    pub fn prepare() {
+        if limit() < N as u32 {
+            fill(0, N as u32);
+        }
+    }
+
+    /// The second step, when `n` is not below the limit: if `n` is in the wide tables, the
+    /// entries up to and including it, in whole chunks of [`CHUNK`].
+    #[inline(always)]
+    pub fn missed(n: u32) {
+        if (N as u32..LEN as u32).contains(&n) {
+            fill_to(n);
+        }
+    }
+
+    /// The entries filled at a time past the compile-time ones, so that a search fills about
+    /// as far as its counts go.
+    const CHUNK: u32 = 4096;
+
+    // The chunks end at the compile-time entries' end and at the tables' end.
+    const _: () = assert!((N as u32).is_multiple_of(CHUNK) && (LEN as u32).is_multiple_of(CHUNK));
+
+    #[cold]
+    #[inline(never)]
+    fn fill_to(n: u32) {
+        prepare();
+        let from = limit();
+        if n >= from {
+            fill(from, (n / CHUNK + 1) * CHUNK);
+        }
+    }
+
+    /// `1/sqrt(n)` for `n` below a [`limit`] the caller has read (masked, so any `n` stays in
+    /// the table).
+    #[inline(always)]
+    pub fn inv_sqrt(n: u32) -> f32 {
+        f32::from_bits(INV_SQRT[n as usize & (LEN - 1)].load(Ordering::Relaxed))
+    }
+
+    /// `sqrt(ln n)` for `n` below a [`limit`] the caller has read.
+    #[inline(always)]
+    pub fn sqrt_ln(n: u32) -> f32 {
+        f32::from_bits(SQRT_LN[n as usize & (LEN - 1)].load(Ordering::Relaxed))
+    }
+}
+
+/// The compile-time table alone, where the wide tables are left out: the same interface.
+#[cfg(not(all(
+    target_pointer_width = "64",
+    target_has_atomic = "32",
+    not(any(feature = "lazy-uct-tables", feature = "small-uct-tables"))
+)))]
+mod wide {
+    use super::{N, tables};
+
+    #[inline(always)]
+    pub fn limit() -> u32 {
+        N as u32
+    }
+
+    pub fn prepare() {}
+
+    #[inline(always)]
+    pub fn missed(_: u32) {}
+
+    #[inline(always)]
+    pub fn inv_sqrt(n: u32) -> f32 {
+        tables::inv_sqrt(n as usize & (N - 1))
+    }
+
+    #[inline(always)]
+    pub fn sqrt_ln(n: u32) -> f32 {
+        tables::sqrt_ln(n as usize & (N - 1))
+    }
+}
+
+/// Prepares the lookups for a search: the wide tables' first step where the target has them
+/// (once a process), nothing elsewhere. Searches give the same results without it, only
+/// slower.
+#[inline]
+pub(crate) fn prepare_tables() {
+    wide::prepare();
+}
+
+/// The counts below which [`inv_sqrt_below`] may be used, read once per scan: the compile-time
+/// table's 4,096, or as far as the wide tables (2¹⁸ entries) are filled; 1 (none) on a 64-bit host
+/// before [`prepare_tables`].
+#[cfg_attr(feature = "compact-code", allow(dead_code))]
+#[inline(always)]
+pub(crate) fn lookup_limit() -> u32 {
+    wide::limit()
+}
+
+/// [`inv_sqrt`] of a count below a [`lookup_limit`] the caller has read: one load, no test.
+#[inline(always)]
+pub(crate) fn inv_sqrt_below(n: u32) -> f32 {
+    wide::inv_sqrt(n)
+}
+
 /// `1/sqrt(n)` for `n ≥ 1`.
 #[inline(always)]
 pub fn inv_sqrt(n: u32) -> f32 {
@@ -213,18 +362,21 @@ pub fn inv_sqrt(n: u32) -> f32 {
     }
 }
 
-/// [`inv_sqrt`] of a count the caller knows to be below [`TABLE_LEN`]: the lookup without the
-/// test for counts past the table (the index is masked, so it stays inside the table for any
-/// `n`, and equals `n` for those the caller may pass).
-#[inline(always)]
-pub fn inv_sqrt_in_table(n: u32) -> f32 {
-    debug_assert!((n as usize) < TABLE_LEN);
-    tables::inv_sqrt(n as usize & (TABLE_LEN - 1))
-}
-
-/// `sqrt(ln n)`, `0` for `n ≤ 1`.
+/// `sqrt(ln n)`, `0` for `n ≤ 1`: looked up below [`lookup_limit`], else as
+/// [`sqrt_ln_computed`] (and a count past the compile-time table fills the wide tables).
 #[inline(always)]
 pub fn sqrt_ln(n: u32) -> f32 {
+    if n < wide::limit() {
+        return wide::sqrt_ln(n);
+    }
+    wide::missed(n);
+    sqrt_ln_computed(n)
+}
+
+/// `sqrt(ln n)`, `0` for `n ≤ 1`, from the compile-time table or `libm`: the values the wide
+/// tables hold.
+#[inline(always)]
+fn sqrt_ln_computed(n: u32) -> f32 {
     if (n as usize) < N {
         tables::sqrt_ln(n as usize)
     } else {
@@ -272,6 +424,41 @@ mod tests {
             f32::NAN,
         ] {
             same(x);
+        }
+    }
+
+    /// Once prepared, the lookups give what the computation gives, bit for bit, at every
+    /// count below the limit (and past it, `sqrt_ln` computes): what lets the wide tables
+    /// leave every search as it was. With the wide tables the limit is theirs (2¹⁸) once a
+    /// count past the compile-time table has been asked for.
+    #[test]
+    fn prepared_lookups_equal_the_computed_values() {
+        prepare_tables();
+        assert!(lookup_limit() >= N as u32);
+        // A count past the compile-time table fills the wide tables up to it (and past it,
+        // to the end of its chunk); the last count, all of them.
+        let _ = sqrt_ln(N as u32 + 1);
+        assert!(lookup_limit() > N as u32 + 1 || lookup_limit() == N as u32);
+        let _ = sqrt_ln((1 << 18) - 1);
+        let limit = lookup_limit();
+        #[cfg(all(
+            target_pointer_width = "64",
+            target_has_atomic = "32",
+            not(any(feature = "lazy-uct-tables", feature = "small-uct-tables"))
+        ))]
+        assert_eq!(limit, wide::LEN as u32);
+        assert!(limit >= N as u32);
+        for n in 1..limit + 1000 {
+            let n = core::hint::black_box(n);
+            if n < limit {
+                assert_eq!(inv_sqrt_below(n).to_bits(), inv_sqrt(n).to_bits(), "{n}");
+            }
+            assert_eq!(sqrt_ln(n).to_bits(), sqrt_ln_computed(n).to_bits(), "{n}");
+        }
+        // Past the compile-time table, what the wide tables hold is `1/sqrtf(n)`.
+        for n in N as u32..limit + 1000 {
+            let computed = 1.0 / sqrtf(core::hint::black_box(n) as f32);
+            assert_eq!(inv_sqrt(n).to_bits(), computed.to_bits(), "{n}");
         }
     }
 

@@ -8,8 +8,8 @@ use crate::game::Game;
 use crate::rng::below;
 use crate::search::config::{MctsConfig, ValueMode};
 #[cfg(not(feature = "compact-code"))]
-use crate::search::math::TABLE_LEN;
-use crate::search::math::{inv_sqrt, inv_sqrt_in_table, sqrt_ln};
+use crate::search::math::lookup_limit;
+use crate::search::math::{inv_sqrt, inv_sqrt_below, sqrt_ln};
 use crate::search::node::{Node, NodeId, Proven, flag};
 
 impl<G: Game> Mcts<'_, G> {
@@ -368,6 +368,8 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
     game: &G,
     scores: &mut [f32],
 ) -> Result<(f32, usize), usize> {
+    // Counts below this are looked up (at least 1, so that `limit - 1` does not wrap).
+    let limit = lookup_limit();
     // `Err(i)`: child `i` decides the choice, as it would in the branching scan.
     let score_of = |i: usize, c: &C| -> Result<f32, usize> {
         let proven = c.proven();
@@ -376,7 +378,7 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
         // and visited, with a count inside the `1/sqrt n` table (so that the lookup needs no
         // bound); a count past the table is scored below with the square root.
         let rare = u32::from(proven as i8 as u8 ^ Proven::Unknown as i8 as u8)
-            | u32::from(visits.wrapping_sub(1) >= TABLE_LEN as u32 - 1);
+            | u32::from(visits.wrapping_sub(1) >= limit - 1);
         if rare == 0 {
             return Ok(visited_score::<G, C, SCORE, true>(
                 cfg, c, visits, reward, explore, game,
@@ -512,7 +514,7 @@ fn uct_score<G: Game, C: SelectChild, const SCORE: u8>(
 }
 
 /// [`uct_score`] of a child with `visits > 0` and `reward`, as read once by the caller;
-/// `IN_TABLE`: the caller has checked that `visits` is below the `1/sqrt n` table's length.
+/// `IN_TABLE`: the caller has checked that `visits` is below the [`lookup_limit`] it read.
 #[inline(always)]
 fn visited_score<G: Game, C: SelectChild, const SCORE: u8, const IN_TABLE: bool>(
     cfg: &MctsConfig<G>,
@@ -555,7 +557,7 @@ fn visited_score<G: Game, C: SelectChild, const SCORE: u8, const IN_TABLE: bool>
         }
     };
     let inv = if IN_TABLE {
-        inv_sqrt_in_table(visits)
+        inv_sqrt_below(visits)
     } else {
         inv_sqrt(visits)
     };

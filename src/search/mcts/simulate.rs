@@ -34,6 +34,7 @@ impl<G: Game> Mcts<'_, G> {
         start: u64,
         result: &mut SearchResult<G>,
     ) -> StopReason {
+        crate::search::math::prepare_tables();
         // One copy of the loop for each kind of UCT score (`score_kind`); small code keeps
         // one, whose general scan gives every kind's scores exactly.
         #[cfg(not(feature = "compact-code"))]

@@ -229,6 +229,7 @@ impl<'t, G: Game> Shared<'t, G> {
     /// is given to one thread only (the one that checks the time budget; the others see its
     /// stop). Returns the simulations this thread ran.
     pub fn work(&self, index: u32, mut clock: Option<&mut dyn Clock>) -> u64 {
+        super::super::math::prepare_tables();
         let mut rng = seeded(
             self.config
                 .seed
