@@ -48,6 +48,43 @@ fn search(
     r
 }
 
+/// Breakthrough descends on a copy of the root instead of undoing its path
+/// (`Game::DESCEND_ON_COPY`), rebuilding a position from the root when the solver step needs
+/// one: the searches are the ones the undoing descent gives, node for node, over positions
+/// where the solver step runs (which the rebuild count shows).
+#[test]
+fn descending_on_a_copy_searches_as_undoing_the_path() {
+    use super::mcts::simulate_test_hooks as hooks;
+    let before = hooks::rebuilds();
+    for seed in 0..24u64 {
+        let p = random_position(300 + seed, 30 + (seed as u32 % 20));
+        if p.is_terminal() {
+            continue;
+        }
+        let spec_text = ["mcts", "mcts(ipp,im0.4)", "mcts(efLH,bl')"][seed as usize % 3];
+        let cfg = spec::parse_mcts::<Breakthrough>(spec_text)
+            .unwrap()
+            .into_inner();
+        let mut a = vec![Node::EMPTY; 200_000];
+        let mut b = vec![Node::EMPTY; 200_000];
+        let ra = search(&p, cfg, 3_000, &mut a);
+        hooks::force_undo(true);
+        let rb = search(&p, cfg, 3_000, &mut b);
+        hooks::force_undo(false);
+        assert_eq!(
+            (ra.best, ra.proven, ra.nodes_used),
+            (rb.best, rb.proven, rb.nodes_used)
+        );
+        assert_eq!(ra.value.to_bits(), rb.value.to_bits());
+        let n = ra.nodes_used as usize;
+        assert!(a[..n] == b[..n], "seed {seed}: the trees differ");
+    }
+    assert!(
+        hooks::rebuilds() > before,
+        "no solver step rebuilt a position"
+    );
+}
+
 #[test]
 fn node_is_at_most_32_bytes() {
     assert_eq!(core::mem::size_of::<Node>(), 24);

@@ -675,6 +675,8 @@ impl Game for Breakthrough {
 
     const HAS_NODE_PRIORS: bool = true;
 
+    const DESCEND_ON_COPY: bool = true;
+
     fn node_prior(&self, mv: Move) -> Option<f32> {
         Some(knowledge::node_prior(self, mv))
     }

@@ -21,6 +21,8 @@ pub(crate) use {
     select::{SelectChild, score, score_kind, uct_choice},
 };
 mod simulate;
+#[cfg(test)]
+pub(crate) use simulate::test_hooks as simulate_test_hooks;
 
 use super::config::{MctsConfig, Valid};
 use super::node::{Node, NodeId, Proven, flag};
