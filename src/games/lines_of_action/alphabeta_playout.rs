@@ -37,7 +37,7 @@
 
 use super::eval::{self, RunningTerms, SidePoints, WEIGHTS};
 use super::knowledge::{MAX_CATEGORY_WEIGHT, REGIONS, category_weight, square_weight};
-use super::tables::{ADD_DELTA, LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, neighbours};
+use super::tables::{LINES, REGION_OF, ZOBRIST, ZOBRIST_SIDE, add_delta, neighbours};
 use super::{HISTORY_CAPACITY, LinesOfAction, LinesOfActionRules, Move, connected};
 use crate::SearchRng;
 use crate::game::{Player, PlayoutCutoffs};
@@ -326,7 +326,7 @@ fn win_destinations(own: u64) -> [u64; 64] {
     reach
 }
 
-/// The neighbour words ([`neighbours`]) of a move of a piece of `bb` from `from` to `to`: of
+/// The neighbour blocks ([`neighbours`]) of a move of a piece of `bb` from `from` to `to`: of
 /// `from` among `bb`, and of `to` among `bb` without `from`. The Euler number and the running
 /// evaluation terms both follow from them.
 #[inline(always)]
@@ -338,14 +338,14 @@ fn move_neighbours(bb: u64, from: u8, to: u8) -> (usize, usize) {
 /// number before and the move's [`move_neighbours`].
 #[inline(always)]
 fn euler_after_move(euler4: i16, near: (usize, usize)) -> i16 {
-    euler4 - ADD_DELTA[near.0] as i16 + ADD_DELTA[near.1] as i16
+    euler4 - add_delta(near.0) + add_delta(near.1)
 }
 
-/// Four times the Euler number of a side after its piece with neighbour word `near` is
+/// Four times the Euler number of a side after its piece with neighbour block `near` is
 /// removed.
 #[inline(always)]
 fn euler_after_removal(euler4: i16, near: usize) -> i16 {
-    euler4 - ADD_DELTA[near] as i16
+    euler4 - add_delta(near)
 }
 
 /// A value for the side choosing at ply 1: a win is [`WIN`], a loss [`LOSS`], a draw 0,

@@ -338,7 +338,7 @@ impl RunningTerms {
     }
 
     /// The sums after the side's piece on `from` moves to `to` (not one of its pieces).
-    /// `near` is the pair of neighbour words ([`neighbours`]) of `from` among the side's pieces
+    /// `near` is the pair of neighbour blocks ([`neighbours`]) of `from` among the side's pieces
     /// and of `to` among them without `from`, which the caller has for the Euler number too.
     #[cfg_attr(not(feature = "compact-code"), inline(always))]
     #[cfg_attr(feature = "compact-code", inline(never))]
@@ -370,7 +370,7 @@ impl RunningTerms {
         }
     }
 
-    /// The sums after the side's piece on `sq` is captured; `near` is the neighbour word of
+    /// The sums after the side's piece on `sq` is captured; `near` is the neighbour block of
     /// `sq` among the side's pieces ([`neighbours`]).
     #[cfg_attr(not(feature = "compact-code"), inline(always))]
     #[cfg_attr(feature = "compact-code", inline(never))]

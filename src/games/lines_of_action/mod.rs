@@ -62,7 +62,7 @@ use crate::game::{Game, MoveBuffer, Outcome, ParseError, Player, PlayoutCutoffs,
 use crate::games::bitboard::Bitboard;
 use crate::search::playout::det_verdict;
 use core::fmt;
-use tables::{ADD_DELTA, DEST, LINES, NONE, RAYS, ZOBRIST, ZOBRIST_SIDE};
+use tables::{DEST, LINES, NONE, RAYS, ZOBRIST, ZOBRIST_SIDE};
 
 /// Most legal moves any position can have: 12 pieces × 8 directions = 96 (a pass is generated
 /// only when there is no other move).
@@ -475,8 +475,8 @@ impl LinesOfAction {
     #[inline(always)]
     fn toggle<const ADD: bool>(&mut self, p: usize, sq: u8) {
         debug_assert_eq!(self.pieces[p].contains(sq), !ADD);
-        // The neighbour word leaves `sq` out, so it is the same before and after.
-        let delta = ADD_DELTA[tables::neighbours(self.pieces[p].0, sq)] as i16;
+        // The neighbour block leaves `sq` out, so it is the same before and after.
+        let delta = tables::add_delta(tables::neighbours(self.pieces[p].0, sq));
         self.euler4[p] += if ADD { delta } else { -delta };
         self.pieces[p].toggle(sq);
         self.key ^= ZOBRIST[p][sq as usize];

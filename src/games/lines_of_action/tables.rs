@@ -101,33 +101,81 @@ pub(super) const fn quad_weight(p: u8) -> i8 {
     }
 }
 
-/// `ADD_DELTA[nb]`: how four times the Euler number changes when a piece is added on a square
-/// whose eight neighbours are `nb` (bit `k` for neighbour `k` in the order (rank, file) offsets
-/// (-1,-1), (-1,0), (-1,1), (0,-1), (0,1), (1,-1), (1,0), (1,1)). Removing the piece changes it
-/// by the negation.
-pub(super) const ADD_DELTA: [i8; 256] = {
-    let mut t = [0i8; 256];
+/// How four times the Euler number changes when a piece is added on a square whose eight
+/// neighbours are `nb` (bit `k` for neighbour `k` in the order (rank, file) offsets (-1,-1),
+/// (-1,0), (-1,1), (0,-1), (0,1), (1,-1), (1,0), (1,1)). Removing the piece changes it by the
+/// negation.
+const fn add_delta_of(nb: usize) -> i8 {
+    // The four quads containing the centre C, as (pattern without C, bit of C).
+    let quads = [
+        (bit(nb, 0) | bit(nb, 1) << 1 | bit(nb, 3) << 2, 3u8), // lower-left quad: C is its upper-right
+        (bit(nb, 1) | bit(nb, 2) << 1 | bit(nb, 4) << 3, 2), // lower-right quad: C is its upper-left
+        (bit(nb, 3) | bit(nb, 5) << 2 | bit(nb, 6) << 3, 1), // upper-left quad: C is its lower-right
+        (bit(nb, 4) << 1 | bit(nb, 6) << 2 | bit(nb, 7) << 3, 0), // upper-right quad: C is its lower-left
+    ];
+    let mut delta = 0i8;
+    let mut q = 0;
+    while q < 4 {
+        let (p, c) = quads[q];
+        delta += quad_weight(p | 1 << c) - quad_weight(p);
+        q += 1;
+    }
+    delta
+}
+
+/// Where [`neighbours`]'s block holds neighbour `k` (the order of [`add_delta_of`]): the row
+/// below at bits 0–2, the square's own row at 8 and 10 (9 is the square), the row above at
+/// 16–18.
+const BLOCK_BIT: [u32; 8] = [0, 1, 2, 8, 10, 16, 17, 18];
+
+/// The neighbour block of the packed neighbours `nb` (bit `k` for neighbour `k`).
+const fn block_of(nb: usize) -> u32 {
+    let mut block = 0;
+    let mut k = 0;
+    while k < 8 {
+        block |= ((nb >> k) as u32 & 1) << BLOCK_BIT[k];
+        k += 1;
+    }
+    block
+}
+
+/// A multiplier whose product with a neighbour block has a different top nine bits for each
+/// of the 256 blocks (found by a search; checked below): the block's index into
+/// [`ADD_DELTA`] in two instructions, where gathering its eight bits into a byte took about
+/// ten.
+const BLOCK_MAGIC: u32 = 0x7a91_fc93;
+
+/// The index of a neighbour block ([`neighbours`]) into [`ADD_DELTA`].
+#[inline(always)]
+const fn block_index(block: u32) -> usize {
+    (block.wrapping_mul(BLOCK_MAGIC) >> 23) as usize
+}
+
+/// [`add_delta_of`] by [`block_index`] (512 entries, 256 of them used; each used one checked
+/// to be written once).
+const ADD_DELTA: [i8; 512] = {
+    let mut t = [0i8; 512];
+    let mut written = [false; 512];
     let mut nb = 0usize;
     while nb < 256 {
-        // The four quads containing the centre C, as (pattern without C, bit of C).
-        let quads = [
-            (bit(nb, 0) | bit(nb, 1) << 1 | bit(nb, 3) << 2, 3u8), // lower-left quad: C is its upper-right
-            (bit(nb, 1) | bit(nb, 2) << 1 | bit(nb, 4) << 3, 2), // lower-right quad: C is its upper-left
-            (bit(nb, 3) | bit(nb, 5) << 2 | bit(nb, 6) << 3, 1), // upper-left quad: C is its lower-right
-            (bit(nb, 4) << 1 | bit(nb, 6) << 2 | bit(nb, 7) << 3, 0), // upper-right quad: C is its lower-left
-        ];
-        let mut delta = 0i8;
-        let mut q = 0;
-        while q < 4 {
-            let (p, c) = quads[q];
-            delta += quad_weight(p | 1 << c) - quad_weight(p);
-            q += 1;
-        }
-        t[nb] = delta;
+        let i = block_index(block_of(nb));
+        assert!(
+            !written[i],
+            "BLOCK_MAGIC maps two neighbour blocks to one index"
+        );
+        written[i] = true;
+        t[i] = add_delta_of(nb);
         nb += 1;
     }
     t
 };
+
+/// How four times the Euler number changes when a piece is added on a square whose neighbour
+/// block ([`neighbours`]) is `near`; removing it changes it by the negation.
+#[inline(always)]
+pub(super) fn add_delta(near: usize) -> i16 {
+    i16::from(ADD_DELTA[block_index(near as u32)])
+}
 
 /// Bit `k` of `nb`.
 const fn bit(nb: usize, k: usize) -> u8 {
@@ -190,18 +238,18 @@ pub(super) const RANK_1: u64 = Bitboard::RANK_1.0;
 /// The squares of rank 8.
 pub(super) const RANK_8: u64 = Bitboard::RANK_8.0;
 
-/// The eight neighbours of `sq` in `bb`, packed as an index into [`ADD_DELTA`].
+/// The eight neighbours of `sq` in `bb` as a block: the 3×3 square around `sq` with its
+/// lower-left corner (square `sq − 9`) at bit 0 and rows 8 bits apart, `sq` itself left out
+/// ([`BLOCK_BIT`]). Its bit count is the number of neighbours; [`add_delta`] reads the Euler
+/// number's change from it.
 #[inline(always)]
 pub(super) fn neighbours(bb: u64, sq: u8) -> usize {
     let sq = sq as u32 & 63;
-    // The 3×3 block around `sq` with its lower-left corner (square `sq − 9`) at bit 0 and rows
-    // 8 bits apart: the board rotated, not shifted, so that one instruction on any target brings
-    // the block down (a 128-bit shift took a double-word shift and a select); the squares that
-    // wrap around (off the board below rank 1, above rank 8, or past files a and h) are cleared
-    // by the square's mask.
-    let block = bb.rotate_right(sq.wrapping_add(55)) as u32 & BLOCK_MASK[sq as usize];
-    // Rows of three: below → bits 0–2, left and right of `sq` → bits 3 and 4, above → bits 5–7.
-    (block & 7 | block >> 5 & 8 | block >> 6 & 16 | block >> 11 & 0xE0) as usize
+    // The board rotated, not shifted, so that one instruction on any target brings the block
+    // down (a 128-bit shift took a double-word shift and a select); the squares that wrap
+    // around (off the board below rank 1, above rank 8, or past files a and h) are cleared by
+    // the square's mask.
+    (bb.rotate_right(sq.wrapping_add(55)) as u32 & BLOCK_MASK[sq as usize]) as usize
 }
 
 /// The bits of [`neighbours`]'s rotated 3×3 block around each square that lie on the board
@@ -252,5 +300,5 @@ pub(super) fn neighbours_by_offsets(bb: u64, sq: u8) -> usize {
             nb |= 1 << k;
         }
     }
-    nb
+    block_of(nb) as usize
 }
