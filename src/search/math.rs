@@ -207,8 +207,9 @@ pub fn sqrtf(x: f32) -> f32 {
 /// the counts past the compile-time table are common where the scan runs most: a simulation's
 /// first levels, whose parents and many of whose children have thousands of visits (the square
 /// root's path and `logf` ran at every such child and parent). 2 × 1 MiB of zeroed memory,
-/// touched as far as the counts go, no space in the binary; only on 64-bit targets with the compile-time tables (the firmware,
-/// the page and 32-bit hosts look up as before, the same values).
+/// touched as far as the counts go, no space in the binary; only on 64-bit targets with the
+/// compile-time tables (the firmware, the page and 32-bit hosts look up as before, the same
+/// values).
 ///
 /// Filled in two steps, so that short searches pay nothing: at a search's start the
 /// compile-time entries are copied (8,192 words, once a process; [`prepare`]), and the rest
@@ -338,8 +339,8 @@ pub(crate) fn prepare_tables() {
 }
 
 /// The counts below which [`inv_sqrt_below`] may be used, read once per scan: the compile-time
-/// table's 4,096, or as far as the wide tables (2¹⁸ entries) are filled; 1 (none) on a 64-bit host
-/// before [`prepare_tables`].
+/// table's 4,096, or as far as the wide tables (2¹⁸ entries) are filled; 1 (none) on a 64-bit
+/// host before [`prepare_tables`].
 #[cfg_attr(feature = "compact-code", allow(dead_code))]
 #[inline(always)]
 pub(crate) fn lookup_limit() -> u32 {

@@ -203,7 +203,8 @@ impl<G: Game> Mcts<'_, G> {
                 && self.pool.get(parent).proven == Proven::Unknown
             {
                 if let (true, Some(root)) = (COPY, root) {
-                    // The copy is wherever the simulation left it: `parent`'s position again.
+                    // The copy is wherever the simulation left it: rebuild `parent`'s
+                    // position from the root.
                     *game = root.clone();
                     for step in &path {
                         game.make(step.1);
