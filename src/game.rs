@@ -362,6 +362,30 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         outcome
     }
 
+    /// The [`outcome`](Game::outcome) of the position after the legal move `mv` and its value
+    /// for `player`: the outcome's reward if the game is over, else the evaluation `which`
+    /// ([`evaluate`](Game::evaluate)); this position is left as it was. The search asks it of
+    /// every child it creates when it evaluates children (implicit minimax, progressive bias,
+    /// evaluation priors). The default makes and undoes the move. A game can override it when
+    /// both follow from the move in a few operations, so that expansion skips make and undo;
+    /// the values must be the default's to the bit.
+    #[inline]
+    fn evaluate_after(
+        &mut self,
+        mv: Self::Move,
+        which: Self::Eval,
+        player: Player,
+    ) -> (Option<Outcome>, f32) {
+        let undo = self.make(mv);
+        let outcome = self.outcome();
+        let value = match outcome {
+            Some(o) => o.reward(player),
+            None => self.evaluate(which, player),
+        };
+        self.undo(mv, undo);
+        (outcome, value)
+    }
+
     /// Whether the game is over.
     #[inline]
     fn is_terminal(&self) -> bool {

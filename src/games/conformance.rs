@@ -129,7 +129,8 @@ fn sorted_codes<G: Game>(moves: &[G::Move]) -> Vec<u16> {
 
 /// Along seeded random games: moves, counts and outcomes equal the reference's, every move's
 /// `make` matches the reference's copy-make, `undo` restores the state and its key, and
-/// `outcome_after` gives the outcome after the move without changing the position.
+/// `outcome_after` gives the outcome after the move without changing the position, and
+/// `evaluate_after` that outcome and every evaluation after the move, to the bit.
 fn make_undo_agrees_with_reference<G: Conformance>() {
     let mut rng = seeded(0xC0F0_0001);
     let mut list = G::MoveList::default();
@@ -174,11 +175,35 @@ fn make_undo_agrees_with_reference<G: Conformance>() {
                     "{} promises no draws: {mv:?} in {before:?}",
                     G::NAME
                 );
+                // Every evaluation of the child for both players, as the search read them
+                // before `evaluate_after`: the reward if over, else `evaluate`.
+                let players = [crate::Player::First, crate::Player::Second];
+                let values: Vec<(G::Eval, crate::Player, f32)> = G::EVALS
+                    .iter()
+                    .flat_map(|&(_, e)| players.map(|p| (e, p)))
+                    .map(|(e, p)| {
+                        (
+                            e,
+                            p,
+                            outcome.map_or_else(|| pos.evaluate(e, p), |o| o.reward(p)),
+                        )
+                    })
+                    .collect();
                 pos.undo(mv, undo);
                 assert_eq!(pos, before, "undo {mv:?}");
                 assert_eq!(pos.key(), before.key());
                 assert_eq!(pos.outcome_after(mv), outcome, "outcome after {mv:?}");
                 assert_eq!(pos, before, "outcome_after {mv:?} changed the position");
+                for (e, p, v) in values {
+                    let (o, after) = pos.evaluate_after(mv, e, p);
+                    assert_eq!(o, outcome, "evaluate_after's outcome, {mv:?}");
+                    assert_eq!(
+                        after.to_bits(),
+                        v.to_bits(),
+                        "evaluate_after {mv:?} {e:?} {p:?}"
+                    );
+                    assert_eq!(pos, before, "evaluate_after {mv:?} changed the position");
+                }
             }
             pos.make(moves[below(&mut rng, moves.len() as u32) as usize]);
             plies += 1;

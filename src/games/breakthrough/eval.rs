@@ -550,7 +550,13 @@ pub(super) fn ms_squash(d: i32) -> f32 {
 /// efLH from White's point of view (non-terminal positions).
 #[inline]
 pub(super) fn lorentz_horey(b: &Breakthrough) -> f32 {
-    lh_squash((b.lh[0] - b.lh[1]) as i32)
+    lorentz_horey_of(b.lh)
+}
+
+/// efLH from White's point of view, from the two sides' sums.
+#[inline(always)]
+pub(super) fn lorentz_horey_of(lh: [i16; 2]) -> f32 {
+    lh_squash((lh[0] - lh[1]) as i32)
 }
 
 /// The efMS material-and-progress score of one side, in quarter points (exact integers).
@@ -590,10 +596,16 @@ fn schadd_side_from_scratch(pieces: u64, player: Player) -> i32 {
 /// efMS from White's point of view (non-terminal positions).
 #[inline]
 pub(super) fn schadd(b: &Breakthrough) -> f32 {
-    let w = schadd_side(b.pieces[0].0, Player::First);
-    let k = schadd_side(b.pieces[1].0, Player::Second);
-    debug_assert_eq!(w, schadd_side_from_scratch(b.pieces[0].0, Player::First));
-    debug_assert_eq!(k, schadd_side_from_scratch(b.pieces[1].0, Player::Second));
+    schadd_of(b.pieces[0].0, b.pieces[1].0)
+}
+
+/// efMS from White's point of view, from White's and Black's pieces (non-terminal positions).
+#[inline(always)]
+pub(super) fn schadd_of(white: u64, black: u64) -> f32 {
+    let w = schadd_side(white, Player::First);
+    let k = schadd_side(black, Player::Second);
+    debug_assert_eq!(w, schadd_side_from_scratch(white, Player::First));
+    debug_assert_eq!(k, schadd_side_from_scratch(black, Player::Second));
     // Both scores are multiples of 10 quarter points (2.5 points); clamp to ±100 and squash.
     debug_assert!((w - k) % 10 == 0);
     ms_squash((w - k) / 10)

@@ -482,6 +482,37 @@ impl Game for Breakthrough {
         Self::outcome_of(pieces)
     }
 
+    /// The child's end test and evaluation from the move alone: its pieces are two bitboard
+    /// operations away, and efLH's sums one table delta (as `make` would leave them). The
+    /// expansion of every `im` search asked this with a `make` and an `undo` a child.
+    #[inline(always)]
+    fn evaluate_after(
+        &mut self,
+        mv: Move,
+        which: BreakthroughEval,
+        player: Player,
+    ) -> (Option<Outcome>, f32) {
+        let (us, them) = (self.side.index(), self.side.opponent().index());
+        let (from, to) = (Bitboard::square(mv.from), Bitboard::square(mv.to));
+        let mut pieces = self.pieces;
+        let captured = pieces[them].intersects(to);
+        pieces[us] ^= from | to;
+        pieces[them] &= !to;
+        if let Some(o) = Self::outcome_of(pieces) {
+            return (Some(o), o.reward(player));
+        }
+        let v = match which {
+            BreakthroughEval::Schadd => eval::schadd_of(pieces[0].0, pieces[1].0),
+            BreakthroughEval::LorentzHorey => {
+                let mut lh = self.lh;
+                lh[us] += eval::lh_value(mv.to, self.side) - eval::lh_value(mv.from, self.side);
+                lh[them] -= eval::lh_value(mv.to, self.side.opponent()) * i16::from(captured);
+                eval::lorentz_horey_of(lh)
+            }
+        };
+        (None, if player == Player::First { v } else { -v })
+    }
+
     #[inline]
     fn is_terminal(&self) -> bool {
         self.over()

@@ -218,8 +218,8 @@ impl ChildStart {
 
 /// The node prior, terminal status (and proof) and static value of the child reached by `mv`
 /// from `game`, which is left as it was. The one-thread and the parallel expansion both use
-/// it. The move is made only when an evaluation is needed; the end test alone goes through
-/// [`Game::outcome_after`], which Breakthrough answers without make and undo.
+/// it. The end test alone goes through [`Game::outcome_after`], with the evaluation through
+/// [`Game::evaluate_after`]; Breakthrough answers both without make and undo.
 #[inline(always)]
 pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Move) -> ChildStart {
     let me = game.side_to_move();
@@ -230,14 +230,7 @@ pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Mov
         _ => None,
     };
     let (outcome, value) = if cfg.needs_child_eval() {
-        let u = game.make(mv);
-        let outcome = game.outcome();
-        let value = match outcome {
-            Some(o) => o.reward(me),
-            None => game.evaluate(cfg.eval, me),
-        };
-        game.undo(mv, u);
-        (outcome, value)
+        game.evaluate_after(mv, cfg.eval, me)
     } else {
         let outcome = game.outcome_after(mv);
         (outcome, outcome.map_or(0.0, |o| o.reward(me)))
