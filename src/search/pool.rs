@@ -6,7 +6,7 @@
 //! played move to the front of the pool ([`Pool::compact_to`]) in linear time without extra
 //! memory.
 
-use super::node::{Node, NodeId, flag};
+use super::node::{Node, NodeId, ScanCache, flag, has_header};
 
 /// A bump allocator of [`Node`]s over a caller-provided slice.
 #[derive(Debug)]
@@ -100,20 +100,72 @@ impl<'a> Pool<'a> {
     /// 0): an expansion that knows its children's fields at once skips the blank fill. `make`
     /// runs only when the nodes fit.
     #[inline]
-    pub fn alloc_with(&mut self, count: u32, mut make: impl FnMut(u32) -> Node) -> Option<NodeId> {
+    pub fn alloc_with(&mut self, count: u32, make: impl FnMut(u32) -> Node) -> Option<NodeId> {
+        self.alloc_block(count, false, make)
+    }
+
+    /// A block of `count` children, as [`alloc_with`](Self::alloc_with), behind a blank header
+    /// slot ([`ScanCache`]) when the block size has one ([`has_header`]): what expansions call.
+    /// Returns the first child.
+    #[inline]
+    pub(crate) fn alloc_children(
+        &mut self,
+        count: u32,
+        make: impl FnMut(u32) -> Node,
+    ) -> Option<NodeId> {
+        let header = u16::try_from(count).is_ok_and(has_header);
+        self.alloc_block(count, header, make)
+    }
+
+    #[inline(always)]
+    fn alloc_block(
+        &mut self,
+        count: u32,
+        header: bool,
+        mut make: impl FnMut(u32) -> Node,
+    ) -> Option<NodeId> {
         let start = self.len;
-        let end = start.checked_add(count)?;
+        let first = start + u32::from(header);
+        let end = first.checked_add(count)?;
         if end > self.capacity() {
             return None;
         }
-        for (i, slot) in self.nodes[start as usize..end as usize]
+        if header {
+            self.nodes[start as usize] = Node::EMPTY;
+        }
+        for (i, slot) in self.nodes[first as usize..end as usize]
             .iter_mut()
             .enumerate()
         {
             *slot = make(i as u32);
         }
         self.len = end;
-        Some(NodeId(start))
+        Some(NodeId(first))
+    }
+
+    /// The scan cache in the header in front of the children block starting at `first`, if
+    /// the block has a header ([`has_header`] of `children`) and the header holds one. A slot
+    /// outside the pool (a corrupted tree) holds none.
+    #[cfg(not(feature = "compact-code"))]
+    #[inline(always)]
+    pub(crate) fn scan_cache(&self, first: u32, children: u16) -> Option<ScanCache> {
+        if !has_header(children) {
+            return None;
+        }
+        let slot = self.nodes.get((first as usize).wrapping_sub(1))?;
+        ScanCache::from_node(slot)
+    }
+
+    /// Writes (or with `None` clears) the scan cache in the header in front of the children
+    /// block starting at `first`; nothing if the block has no header.
+    #[inline(always)]
+    pub(crate) fn set_scan_cache(&mut self, first: u32, children: u16, cache: Option<ScanCache>) {
+        if !has_header(children) {
+            return;
+        }
+        if let Some(slot) = self.nodes.get_mut((first as usize).wrapping_sub(1)) {
+            *slot = cache.map_or(Node::EMPTY, ScanCache::to_node);
+        }
     }
 
     /// The node `id`. `id` must have been allocated.
@@ -164,6 +216,19 @@ impl<'a> Pool<'a> {
         self.children(id).iter().map(|c| c.visits).sum()
     }
 
+    /// The header slots of the used nodes ([`ScanCache`]), in index order: for the tests,
+    /// which check or compare trees node by node.
+    #[cfg(test)]
+    pub(crate) fn header_slots(&self) -> std::vec::Vec<usize> {
+        let mut slots: std::vec::Vec<usize> = self.nodes[..self.len as usize]
+            .iter()
+            .filter(|n| n.flags & flag::EXPANDED != 0 && has_header(n.children))
+            .map(|n| n.first_child as usize - 1)
+            .collect();
+        slots.sort_unstable();
+        slots
+    }
+
     /// Makes the subtree under `new_root` the whole tree, moved to the front of the pool with
     /// `new_root` at index 0. Linear in the pool length, no extra memory.
     ///
@@ -205,6 +270,11 @@ impl<'a> Pool<'a> {
                 let f = node.first_child as usize;
                 for c in &mut self.nodes[f..f + node.children as usize] {
                     c.flags |= flag::KEEP;
+                }
+                // The block's header goes with it, and stays in front of it: no kept node
+                // lies between them.
+                if has_header(node.children) && f > 0 {
+                    self.nodes[f - 1].flags |= flag::KEEP;
                 }
                 // Park: the parent holds the child's own first_child, the child holds the parent.
                 self.nodes[i].first_child = self.nodes[f].first_child;

@@ -4,6 +4,7 @@
 use super::config::{Expansion, MctsConfig, PlayoutPolicy, ValueMode};
 use super::mcts::Mcts;
 use super::node::{Node, NodeId, Proven};
+use super::pool::Pool;
 use super::{Budget, NoClock, StopReason, spec};
 use crate::game::{Game, MoveBuffer, Player};
 use crate::games::breakthrough::{Breakthrough, BreakthroughEval, MoveList};
@@ -82,6 +83,68 @@ fn descending_on_a_copy_searches_as_undoing_the_path() {
     assert!(
         hooks::rebuilds() > before,
         "no solver step rebuilt a position"
+    );
+}
+
+/// The selections that take the child cached in a block's header ([`ScanCache`]) search as
+/// scanning every child at every selection: the same results and trees node for node (the
+/// headers aside, which only the caching search fills), over middle-game and late positions
+/// where the solver step runs, for the presets with and without node priors and implicit
+/// minimax, with the code's ties and with random ones; and the cache is taken often.
+///
+/// [`ScanCache`]: super::node::ScanCache
+#[test]
+#[cfg(not(feature = "compact-code"))]
+fn selection_skips_search_as_the_full_scan() {
+    use super::mcts::select_test_hooks as hooks;
+    let specs = [
+        "mcts",
+        "mcts(ipp,im0.4)",
+        "mcts(efLH,bl')",
+        "mcts(efLH,bl',im0.6)",
+        "mcts(bl,im0.4)",
+        "mcts(efLH,bl',random-ties)",
+        "mcts(ipp,im0.4,random-ties)",
+    ];
+    let (mut skips, mut selections) = (0u64, 0u64);
+    for seed in 0..28u64 {
+        let p = random_position(500 + seed, 20 + (seed as u32 % 5) * 10);
+        if p.is_terminal() {
+            continue;
+        }
+        let spec_text = specs[seed as usize % specs.len()];
+        let cfg = spec::parse_mcts::<Breakthrough>(spec_text)
+            .unwrap()
+            .into_inner();
+        let mut a = vec![Node::EMPTY; 300_000];
+        let mut b = vec![Node::EMPTY; 300_000];
+        let before = hooks::skips();
+        let ra = search(&p, cfg, 6_000, &mut a);
+        skips += hooks::skips() - before;
+        hooks::set_skips_off(true);
+        let rb = search(&p, cfg, 6_000, &mut b);
+        hooks::set_skips_off(false);
+        assert_eq!(
+            (ra.best, ra.proven, ra.nodes_used, ra.simulations),
+            (rb.best, rb.proven, rb.nodes_used, rb.simulations),
+            "seed {seed}, {spec_text}"
+        );
+        assert_eq!(ra.value.to_bits(), rb.value.to_bits());
+        let n = ra.nodes_used as usize;
+        let mut pool = Pool::new(&mut a);
+        assert!(pool.restore_len(n as u32));
+        for h in pool.header_slots() {
+            *pool.get_mut(NodeId(h as u32)) = Node::EMPTY;
+        }
+        assert!(
+            a[..n] == b[..n],
+            "seed {seed}, {spec_text}: the trees differ"
+        );
+        selections += ra.simulations;
+    }
+    assert!(
+        skips * 4 > selections,
+        "the cache was taken {skips} times in {selections} simulations"
     );
 }
 
@@ -454,7 +517,9 @@ fn tree_reuse_keeps_the_played_subtree_exactly() {
     let mut after = Vec::new();
     subtree(m.pool(), NodeId::ROOT, &mut after);
     assert_eq!(before, after);
-    assert_eq!(m.nodes_used() as usize, after.len());
+    // Every kept node, and a header slot in front of each kept block that has one.
+    let headers = m.pool().header_slots().len();
+    assert_eq!(m.nodes_used() as usize, after.len() + headers);
     // And the search goes on from the kept tree: the root's visits carry over.
     let visits_before = m.pool().get(NodeId::ROOT).visits();
     let r2 = m.search(&mut g, Budget::iterations(1000), &mut NoClock);

@@ -121,7 +121,7 @@ impl<G: Game> Mcts<'_, G> {
         // With all-children expansion each child is written once, its start included.
         let all = self.config.expansion == Expansion::AllChildren;
         let config = &self.config;
-        let Some(first) = self.pool.alloc_with(count, |i| {
+        let Some(first) = self.pool.alloc_children(count, |i| {
             let i = i as usize;
             // `code-ties` reorders the children.
             let m = moves[order.as_ref().map_or(i, |o| usize::from(o[i]))];

@@ -21,6 +21,8 @@ pub(crate) use {
     select::{SelectChild, score, score_kind, uct_choice},
 };
 mod simulate;
+#[cfg(all(test, not(feature = "compact-code")))]
+pub(crate) use select::test_hooks as select_test_hooks;
 #[cfg(test)]
 pub(crate) use simulate::test_hooks as simulate_test_hooks;
 

@@ -11,6 +11,8 @@ use crate::search::config::{MctsConfig, ValueMode};
 use crate::search::math::lookup_limit;
 use crate::search::math::{inv_sqrt, inv_sqrt_below, sqrt_ln};
 use crate::search::node::{Node, NodeId, Proven, flag};
+#[cfg(not(feature = "compact-code"))]
+use crate::search::node::{ScanCache, has_header};
 
 impl<G: Game> Mcts<'_, G> {
     /// The child to play at `node`: a proven win, else the most visited child that is not a
@@ -104,11 +106,135 @@ impl<G: Game> Mcts<'_, G> {
 
     #[inline(always)]
     fn select_with<const SCORE: u8>(&mut self, node: NodeId, visits: u32, game: &G) -> NodeId {
-        let first = self.pool.get(node).first_child;
+        let n = self.pool.get(node);
+        let first = n.first_child;
+        #[cfg(not(feature = "compact-code"))]
+        if SCORE != score::GENERAL
+            && G::MAX_MOVES >= BUFFERED_FROM
+            && has_header(n.children)
+            && n.added == n.children
+            && !test_hooks::skips_off()
+        {
+            let block = n.children;
+            return self.select_skipping::<SCORE>(node, first, block, visits, game);
+        }
         let explore = self.config.uct_c * sqrt_ln(self.parent_count(node, visits));
         let children = self.pool.children(node);
         let i = uct_choice::<G, Node, SCORE>(&self.config, children, explore, game, &mut self.rng);
         NodeId(first + i)
+    }
+
+    /// [`select_with`](Self::select_with) at a node whose children block has a header: the
+    /// child the last full scan chose, when the header's cache shows that it is still the
+    /// scan's unique best ([`ScanCache`]); otherwise the full scan, which leaves its choice
+    /// and runner-up in the header. The same child as the full scan, from the same random
+    /// numbers (`selection_skips_search_as_the_full_scan`).
+    ///
+    /// A middle-game Breakthrough search takes the cached child at about two selections in
+    /// three: the children it does not score are about 70% of those scanned before
+    /// (docs/performance.md, "Session 30").
+    #[cfg(not(feature = "compact-code"))]
+    #[inline(always)]
+    fn select_skipping<const SCORE: u8>(
+        &mut self,
+        node: NodeId,
+        first: u32,
+        block: u16,
+        visits: u32,
+        game: &G,
+    ) -> NodeId {
+        if let Some(cache) = self.pool.scan_cache(first, block) {
+            if let Some(c) = self.pool.children(node).get(cache.chosen as usize) {
+                let (v, r) = c.stats();
+                // Every simulation since went through the chosen child (its visits and the
+                // node's grew alike), which is still open.
+                if c.proven == Proven::Unknown && v > 0 && v.wrapping_sub(visits) == cache.gap {
+                    let explore = self.config.uct_c * sqrt_ln(visits.wrapping_add(cache.base));
+                    if explore >= cache.explore {
+                        let score = visited_score::<G, Node, SCORE, false>(
+                            &self.config,
+                            c,
+                            v,
+                            r,
+                            explore,
+                            game,
+                        );
+                        // Every other child scores at most this; the margin (2^-18 of the
+                        // magnitudes, some 30 times the rounding of a score) keeps the test
+                        // on the safe side of equality.
+                        let bound = cache.runner_up + (explore - cache.explore);
+                        if score > bound + (bound.abs() + explore + 1.0) * (1.0 / 262_144.0) {
+                            test_hooks::count_skip();
+                            return NodeId(first + cache.chosen);
+                        }
+                    }
+                }
+            }
+        }
+        let count = self.parent_count(node, visits);
+        let explore = self.config.uct_c * sqrt_ln(count);
+        let children = self.pool.children(node);
+        let (i, runner_up) = buffered_choice::<G, Node, SCORE, true>(
+            &self.config,
+            children,
+            explore,
+            game,
+            &mut self.rng,
+        );
+        let c = &children[i as usize];
+        let cache = (runner_up > f32::NEG_INFINITY && c.proven == Proven::Unknown && c.visits > 0)
+            .then(|| ScanCache {
+                chosen: i,
+                runner_up,
+                explore,
+                base: count.wrapping_sub(visits),
+                gap: c.visits.wrapping_sub(visits),
+            });
+        self.pool.set_scan_cache(first, block, cache);
+        NodeId(first + i)
+    }
+}
+
+/// For the tests: make this thread's one-thread searches scan every child at every selection,
+/// as before the scan cache ([`ScanCache`]), and count the selections that took the cached
+/// child. Nothing outside tests.
+#[cfg(not(feature = "compact-code"))]
+pub(crate) mod test_hooks {
+    #[cfg(test)]
+    use core::cell::Cell;
+
+    #[cfg(test)]
+    std::thread_local! {
+        static SKIPS_OFF: Cell<bool> = const { Cell::new(false) };
+        static SKIPS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Counts a selection that took the cached child (per thread).
+    #[inline(always)]
+    pub(crate) fn count_skip() {
+        #[cfg(test)]
+        SKIPS.with(|s| s.set(s.get() + 1));
+    }
+
+    /// The selections that took the cached child on this thread so far.
+    #[cfg(test)]
+    pub(crate) fn skips() -> u64 {
+        SKIPS.with(Cell::get)
+    }
+
+    /// Whether this thread's selections always scan.
+    #[inline(always)]
+    pub(crate) fn skips_off() -> bool {
+        #[cfg(test)]
+        return SKIPS_OFF.with(Cell::get);
+        #[cfg(not(test))]
+        false
+    }
+
+    /// Sets whether this thread's selections always scan.
+    #[cfg(test)]
+    pub(crate) fn set_skips_off(on: bool) {
+        SKIPS_OFF.with(|f| f.set(on));
     }
 }
 
@@ -202,7 +328,7 @@ pub(crate) fn uct_choice<G: Game, C: SelectChild, const SCORE: u8>(
         && G::MAX_MOVES >= BUFFERED_FROM
         && (BUFFERED_FROM..=BUFFERED).contains(&children.len())
     {
-        return buffered_choice::<G, C, SCORE>(cfg, children, explore, game, rng);
+        return buffered_choice::<G, C, SCORE, false>(cfg, children, explore, game, rng).0;
     }
     let mut best = f32::NEG_INFINITY;
     let mut best_i = u32::MAX;
@@ -288,29 +414,38 @@ const BUFFERED_FROM: usize = 8;
 /// score equals.
 #[cfg(not(feature = "compact-code"))]
 #[inline(always)]
-fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
+fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8, const RUNNER_UP: bool>(
     cfg: &MctsConfig<G>,
     children: &[C],
     explore: f32,
     game: &G,
     rng: &mut SearchRng,
-) -> u32 {
+) -> (u32, f32) {
+    const NONE: f32 = f32::NEG_INFINITY;
     // With the paper code's ties (the default in Breakthrough) the first best child is all
     // the choice needs: that copy of the scan neither zeroes nor fills the buffer (16 and 2
     // stores a scan of 20 children).
     if cfg.code_ties {
         let mut unused = [];
-        return match scan_pairs::<G, C, SCORE, false>(cfg, children, explore, game, &mut unused) {
-            Ok((best, first)) => chosen(children, best, first),
-            Err(i) => decided::<G, C>(children, i, rng),
+        return match scan_pairs::<G, C, SCORE, false, RUNNER_UP>(
+            cfg,
+            children,
+            explore,
+            game,
+            &mut unused,
+        ) {
+            Ok((best, first, second)) => (chosen(children, best, first), second),
+            Err(i) => (decided::<G, C>(children, i, rng), NONE),
         };
     }
     let mut scores = [0f32; BUFFERED];
-    let best = match scan_pairs::<G, C, SCORE, true>(cfg, children, explore, game, &mut scores) {
-        Ok((best, _)) if best > f32::NEG_INFINITY => best,
-        Ok((best, first)) => return chosen(children, best, first),
-        Err(i) => return decided::<G, C>(children, i, rng),
-    };
+    let (best, second) =
+        match scan_pairs::<G, C, SCORE, true, RUNNER_UP>(cfg, children, explore, game, &mut scores)
+        {
+            Ok((best, _, second)) if best > f32::NEG_INFINITY => (best, second),
+            Ok((best, first, _)) => return (chosen(children, best, first), NONE),
+            Err(i) => return (decided::<G, C>(children, i, rng), NONE),
+        };
     // Random ties: one of the equally scored children, drawn uniformly.
     let scores = &scores[..children.len()];
     let ties = scores.iter().filter(|&&s| s == best).count() as u32;
@@ -318,12 +453,12 @@ fn buffered_choice<G: Game, C: SelectChild, const SCORE: u8>(
     for (i, &s) in scores.iter().enumerate() {
         if s == best {
             if k == 0 {
-                return i as u32;
+                return (i as u32, second);
             }
             k -= 1;
         }
     }
-    0
+    (0, NONE)
 }
 
 /// The buffered scan's choice when `children[i]` decides it, as the branching scan would: a
@@ -361,13 +496,13 @@ fn chosen<C: SelectChild>(children: &[C], best: f32, first: usize) -> u32 {
 /// whose exit (at the best child) was mispredicted about once a scan.
 #[cfg(not(feature = "compact-code"))]
 #[inline(always)]
-fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
+fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool, const RUNNER_UP: bool>(
     cfg: &MctsConfig<G>,
     children: &[C],
     explore: f32,
     game: &G,
     scores: &mut [f32],
-) -> Result<(f32, usize), usize> {
+) -> Result<(f32, usize, f32), usize> {
     // Counts below this are looked up (at least 1, so that `limit - 1` does not wrap).
     let limit = lookup_limit();
     // `Err(i)`: child `i` decides the choice, as it would in the branching scan.
@@ -394,6 +529,9 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
         }
     };
     let (mut even, mut odd) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+    // With `RUNNER_UP`, each lane's second best too: its best of the scores that are not its
+    // maximum once (at equal maxima, the maximum itself).
+    let (mut even2, mut odd2) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
     let (mut even_at, mut odd_at) = (0usize, 1usize);
     let mut pairs = children.chunks_exact(2);
     let mut i = 0;
@@ -403,6 +541,10 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
         if FILL {
             scores[i] = a;
             scores[i + 1] = b;
+        }
+        if RUNNER_UP {
+            even2 = even2.max(a.min(even));
+            odd2 = odd2.max(b.min(odd));
         }
         even_at = if a > even { i } else { even_at };
         odd_at = if b > odd { i + 1 } else { odd_at };
@@ -415,9 +557,18 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
         if FILL {
             scores[i] = a;
         }
+        if RUNNER_UP {
+            even2 = even2.max(a.min(even));
+        }
         even_at = if a > even { i } else { even_at };
         even = if a > even { a } else { even };
     }
+    // The second best overall: the better lane's second or the other lane's best.
+    let runner_up = if RUNNER_UP {
+        even2.max(odd2).max(even.min(odd))
+    } else {
+        f32::NEG_INFINITY
+    };
     // Each lane's index is its first best (`>` keeps the first); at equal maxima the smaller
     // of the two is the first overall. A lane whose children all score −∞ keeps its start
     // index but loses to the other lane, which holds `best > −∞` (at −∞ the index is not
@@ -430,7 +581,7 @@ fn scan_pairs<G: Game, C: SelectChild, const SCORE: u8, const FILL: bool>(
     } else {
         even_at.min(odd_at)
     };
-    Ok((best, first))
+    Ok((best, first, runner_up))
 }
 
 /// [`uct_choice`] once `children[first]` is found unvisited (and unproven), so that the choice

@@ -239,6 +239,11 @@ impl<G: Game> Mcts<'_, G> {
     /// lost), without the two visits a leaf otherwise needs to be expanded.
     fn expand_lost_siblings(&mut self, node: NodeId, game: &mut G) {
         let n = *self.pool.get(node);
+        // The siblings' proofs and implicit values change here without a visit, so the scan
+        // cache in their block's header no longer holds. (Its chosen child is the one just
+        // proven lost, which already keeps the next selection from taking it; cleared all the
+        // same, so that the cache never outlives a change it did not see.)
+        self.pool.set_scan_cache(n.first_child, n.children, None);
         for i in 0..n.added as u32 {
             let id = NodeId(n.first_child + i);
             let c = *self.pool.get(id);

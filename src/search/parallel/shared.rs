@@ -10,7 +10,7 @@ use super::super::mcts::{
     CLOCK_INTERVAL, MAX_TREE_DEPTH, child_start, for_first, in_paper_code_order, score, score_kind,
     uct_choice,
 };
-use super::super::node::{NodeId, Proven, flag};
+use super::super::node::{NodeId, Proven, flag, has_header};
 use super::super::{Budget, Clock, StopReason, playout};
 use super::atomic_node::AtomicNode;
 use crate::SearchRng;
@@ -435,6 +435,14 @@ impl<'t, G: Game> Shared<'t, G> {
     /// reaches `node` at a later backup). Returns `Full` if the pool had no room.
     fn expand_lost_siblings(&self, node: NodeId, game: &mut G) -> Expanded {
         let first = self.node(node).first_child.load(Ordering::Relaxed);
+        // The siblings' proofs and values may change without a visit: a scan cache left in
+        // the block's header by a one-thread search of this tree no longer holds.
+        let children = self.node(node).children.load(Ordering::Relaxed);
+        if has_header(children) {
+            if let Some(h) = self.nodes.get((first as usize).wrapping_sub(1)) {
+                h.clear();
+            }
+        }
         let mut outcome = Expanded::Yes;
         for (i, c) in self.children(node).iter().enumerate() {
             if c.proven() == Proven::Unknown && c.flags() & (flag::EXPANDED | flag::TERMINAL) == 0 {
@@ -487,7 +495,10 @@ impl<'t, G: Game> Shared<'t, G> {
             n.first_child.store(UNEXPANDED, Ordering::Release);
             return Expanded::Yes;
         }
-        let Some(first) = self.alloc(count) else {
+        // A block that has a header slot gets it here too, blank (`alloc` clears it), so that
+        // the tree has the one-thread search's layout (`Pool::alloc_children`).
+        let header = u32::from(has_header(count as u16));
+        let Some(first) = self.alloc(count + header).map(|start| start + header) else {
             // Give the claim back: a later simulation may find room (fewer children).
             n.first_child.store(UNEXPANDED, Ordering::Release);
             return Expanded::Full;
