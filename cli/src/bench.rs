@@ -266,8 +266,8 @@ fn run_entry<G: Game>(e: &Entry) -> Result<Line, String> {
     let spec = crate::player::parse::<G>(e.player, None)?;
     let budget = Budget::iterations(e.budget);
     let pool = (e.budget as usize)
-        .saturating_mul(G::MAX_MOVES)
-        .saturating_add(G::MAX_MOVES + 1)
+        .saturating_mul(G::MAX_MOVES + 1)
+        .saturating_add(G::MAX_MOVES + 2)
         .min(MAX_POOL);
     let mut memory = crate::player::memory_for(&spec, &budget, Some(pool))?;
     let mut player = Player::new(spec);

@@ -13,11 +13,12 @@ use imcts::session::{Memory, Player};
 pub const DEFAULT_NODES: usize = 1 << 21;
 
 /// Nodes a second of search can add, with room to spare, for sizing a pool from a time
-/// budget: Breakthrough's `mcts(efLH,bl',im0.6)` adds about 8 million a second on a 2026 Xeon
+/// budget: Breakthrough's `mcts(efLH,bl',im0.6)` added about 8 million a second on a 2026 Xeon
 /// core (1.99 M nodes in 250 ms from the middle game), Lines of Action's `mcts(fet0,im0.6,c0.3)`
-/// about 6.6 million. A pool this size does not fill before the time is up, so the tree keeps
-/// growing to the end of the search.
-pub const NODES_PER_SECOND: u64 = 12_000_000;
+/// about 6.6 million; since the scan cache (session 30), `mcts(efLH,bl')` adds 14.9 million on
+/// a 2026 AMD EPYC core (3.72 M nodes in 250 ms from the middle game). A pool this size does
+/// not fill before the time is up, so the tree keeps growing to the end of the search.
+pub const NODES_PER_SECOND: u64 = 24_000_000;
 
 /// The most nodes a pool sized from a budget gets: 8 Mi nodes (192 MiB). Longer searches fill
 /// it and go on with the tree they have (`pool_full`); `--pool` (or the engine's `pool`) sizes
@@ -51,7 +52,8 @@ impl Memory for HeapMemory {
 }
 
 /// Node capacity that fits a budget: every simulation adds at most one expanded node's
-/// children, so `sims × MAX_MOVES` bounds the tree of a simulation budget; a time budget gets
+/// children and their block's header slot, so `sims × (MAX_MOVES + 1)` bounds the tree of a
+/// simulation budget (the solver step's expansions aside); a time budget gets
 /// [`NODES_PER_SECOND`] for its time and never less than [`DEFAULT_NODES`]; with several
 /// budgets the smallest; without one [`DEFAULT_NODES`]; never more than [`MAX_BUDGET_NODES`].
 ///
@@ -61,10 +63,10 @@ impl Memory for HeapMemory {
 pub fn nodes_for<G: Game>(budget: &Budget) -> usize {
     let by_budget = budget.iterations.map(|s| {
         (s as usize)
-            .saturating_mul(G::MAX_MOVES)
-            .saturating_add(G::MAX_MOVES + 1)
+            .saturating_mul(G::MAX_MOVES + 1)
+            .saturating_add(G::MAX_MOVES + 2)
     });
-    let by_nodes = budget.nodes.map(|n| n as usize + G::MAX_MOVES + 1);
+    let by_nodes = budget.nodes.map(|n| n as usize + G::MAX_MOVES + 2);
     let by_time = budget.time_us.map(|us| {
         let n = u128::from(us) * u128::from(NODES_PER_SECOND) / 1_000_000;
         usize::try_from(n).unwrap_or(usize::MAX).max(DEFAULT_NODES)
@@ -183,21 +185,21 @@ mod tests {
     fn pools_are_sized_from_each_kind_of_budget() {
         let bt = |b: Budget| nodes_for::<Breakthrough>(&b);
         let m = Breakthrough::MAX_MOVES;
-        // A simulation budget: one expansion a simulation at most.
-        assert_eq!(bt(Budget::iterations(1_000)), 1_000 * m + m + 1);
+        // A simulation budget: one expansion a simulation at most, with its block's header.
+        assert_eq!(bt(Budget::iterations(1_000)), 1_000 * (m + 1) + m + 2);
         // Larger ones than the old cap of DEFAULT_NODES get their room, up to the cap.
-        assert_eq!(bt(Budget::iterations(100_000)), 100_000 * m + m + 1);
+        assert_eq!(bt(Budget::iterations(100_000)), 100_000 * (m + 1) + m + 2);
         assert_eq!(bt(Budget::iterations(10_000_000)), MAX_BUDGET_NODES);
         // A time budget: never less than the old default, then NODES_PER_SECOND.
         assert_eq!(bt(Budget::millis(10)), DEFAULT_NODES);
-        assert_eq!(bt(Budget::millis(250)), 3_000_000);
+        assert_eq!(bt(Budget::millis(250)), 6_000_000);
         assert_eq!(bt(Budget::millis(60_000)), MAX_BUDGET_NODES);
         // Several budgets: the smallest bound.
         let both = Budget {
             iterations: Some(1_000),
             ..Budget::millis(250)
         };
-        assert_eq!(bt(both), 1_000 * m + m + 1);
+        assert_eq!(bt(both), 1_000 * (m + 1) + m + 2);
         assert_eq!(bt(Budget::default()), DEFAULT_NODES);
     }
 }

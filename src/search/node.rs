@@ -16,7 +16,7 @@
 //! 24 bytes means a 16 KiB buffer holds 682 nodes and 1 MiB holds 43,690.
 //!
 //! A block of 8 to 64 children has one more slot in front of it, the block's header
-//! ([`ScanCache`]): what the parent's last full UCT scan found, so that the next selection
+//! (`ScanCache`): what the parent's last full UCT scan found, so that the next selection
 //! there can often take the same child after looking at it alone. Breakthrough's and Lines of
 //! Action's blocks have headers (about one slot in 30 more), Kalah's six children none.
 //!
