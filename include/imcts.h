@@ -482,11 +482,12 @@ imcts_status imcts_config_parse_error(imcts_game game, const char *spec, size_t 
 imcts_status imcts_position_error(imcts_game game, const char *position, size_t len, char *buf, size_t capacity, size_t *out_len);
 
 // Writes the memory needed for an engine playing `game` with a pool of `node_capacity` search
-// nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes (49 for
-// Breakthrough), MCTS cannot build a tree and plays the best one-ply evaluation. The size
-// depends on the game, since an engine stores only its own game's state (on x86-64 about 0.5 KB
-// for Tic-Tac-Toe, 11.5 KB for Lines of Action, before the nodes): to switch games in one
-// buffer, size it for the largest.
+// nodes (24 bytes each) to `*out_size`. With fewer than `1 + max legal moves` nodes, one more
+// where a position can have 8 to 64 moves (50 for Breakthrough: the root, the header slot of its
+// children's block and 48 children), MCTS cannot build a tree and plays the best one-ply
+// evaluation. The size depends on the game, since an engine stores only its own game's state
+// (on x86-64 about 0.5 KB for Tic-Tac-Toe, 11.5 KB for Lines of Action, before the nodes): to
+// switch games in one buffer, size it for the largest.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, UNKNOWN_GAME, CAPACITY_TOO_LARGE, PANIC (hosted builds).
 //
