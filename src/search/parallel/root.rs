@@ -281,5 +281,9 @@ impl<G: Game> Mcts<'_, G> {
         }
         let r = self.pool.get_mut(NodeId::ROOT);
         r.visits = r.visits.saturating_add(other_root.visits);
+        // The root's children changed together (a proof may come without a visit): the last
+        // scan's choice in their block's header no longer holds.
+        self.pool
+            .set_scan_cache(root.first_child, root.children, None);
     }
 }
