@@ -10,10 +10,11 @@
 //! Entries with a known result (a win in 3, a lost position, …) also check that the search
 //! proves it; a wrong proof is an error.
 //!
-//! The last lines are `Bench: <N>`, the sum of the nodes every search used (MCTS: tree nodes in
-//! the pool when it stopped; αβ: nodes searched), and the simulations per second of the MCTS
-//! searches. A change of behaviour changes `N`: `.ci/bench-signature` holds the current value,
-//! and `.ci/run` compares it, so such a change has to update it on purpose.
+//! The last lines are `Bench: <N>`, the sum of the nodes every search used (MCTS: pool slots in
+//! use when it stopped, the children blocks' header slots included; αβ: nodes searched), and the
+//! simulations per second of the MCTS searches. A change of behaviour changes `N`:
+//! `.ci/bench-signature` holds the current value, and `.ci/run` compares it, so such a change
+//! has to update it on purpose.
 
 use clap::Args;
 use imcts::Game;

@@ -66,6 +66,8 @@ pub struct Budget {
     /// MCTS simulations (playouts), or αβ nodes for the αβ search.
     pub iterations: Option<u64>,
     /// Tree nodes to allocate (MCTS) before stopping; the pool capacity bounds it anyway.
+    /// Counted in pool slots, so the header slot in front of each block of 8 to 64 children
+    /// counts too.
     pub nodes: Option<u64>,
     /// Wall time in microseconds, read from the host's [`Clock`].
     pub time_us: Option<u64>,
