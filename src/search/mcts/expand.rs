@@ -120,7 +120,11 @@ impl<G: Game> Mcts<'_, G> {
         };
         // With all-children expansion each child is written once, its start included.
         let all = self.config.expansion == Expansion::AllChildren;
-        let config = &self.config;
+        // Small-code builds read the configuration in the one shared copy of `start_child`.
+        #[cfg(not(feature = "compact-code"))]
+        let rules = StartRules::of(&self.config);
+        #[cfg(feature = "compact-code")]
+        let rules = &self.config;
         let Some(first) = self.pool.alloc_children(count, |i| {
             let i = i as usize;
             // `code-ties` reorders the children.
@@ -131,7 +135,7 @@ impl<G: Game> Mcts<'_, G> {
                 ..Node::EMPTY
             };
             if all {
-                start_child(config, game, m, &mut c);
+                start_child(&rules, game, m, &mut c);
             }
             c
         }) else {
@@ -173,15 +177,28 @@ impl<G: Game> Mcts<'_, G> {
         let Some(mv) = G::decode_move(code) else {
             return;
         };
-        start_child(&self.config, game, mv, self.pool.get_mut(id));
+        #[cfg(not(feature = "compact-code"))]
+        let rules = StartRules::of(&self.config);
+        #[cfg(feature = "compact-code")]
+        let rules = &self.config;
+        start_child(&rules, game, mv, self.pool.get_mut(id));
     }
 }
 
-/// [`child_start`] of `mv` written into the new child `c`. Out of line in `compact-code`
-/// builds, so that both expansions share one copy of it (2.4 KB of the browser's module).
-#[cfg_attr(feature = "compact-code", inline(never))]
-#[cfg_attr(not(feature = "compact-code"), inline(always))]
-fn start_child<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Move, c: &mut Node) {
+/// [`StartRules::start`] of `mv` written into the new child `c`, with the rules read once an
+/// expansion.
+#[cfg(not(feature = "compact-code"))]
+#[inline(always)]
+fn start_child<G: Game>(rules: &StartRules<G>, game: &mut G, mv: G::Move, c: &mut Node) {
+    rules.start(game, mv).apply(c);
+}
+
+/// [`child_start`] of `mv` written into the new child `c`: out of line in `compact-code`
+/// builds, so that both expansions share one copy of it (2.4 KB of the browser's module),
+/// which reads the configuration itself (the page's module is smaller so).
+#[cfg(feature = "compact-code")]
+#[inline(never)]
+fn start_child<G: Game>(cfg: &&MctsConfig<G>, game: &mut G, mv: G::Move, c: &mut Node) {
     child_start(cfg, game, mv).apply(c);
 }
 
@@ -217,47 +234,85 @@ impl ChildStart {
 }
 
 /// The node prior, terminal status (and proof) and static value of the child reached by `mv`
-/// from `game`, which is left as it was. The one-thread and the parallel expansion both use
-/// it. The end test alone goes through [`Game::outcome_after`], with the evaluation through
-/// [`Game::evaluate_after`]; Breakthrough answers both without make and undo.
+/// from `game`, which is left as it was ([`StartRules::start`]). The parallel expansion uses
+/// it; the one-thread expansion reads the rules once for all of a node's children.
 #[inline(always)]
 pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Move) -> ChildStart {
-    let me = game.side_to_move();
-    let prior = match cfg.node_priors {
-        Some(virtual_visits) if G::HAS_NODE_PRIORS => game
-            .node_prior(mv)
-            .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
-        _ => None,
-    };
-    let (outcome, value) = if cfg.needs_child_eval() {
-        game.evaluate_after(mv, cfg.eval, me)
-    } else {
-        let outcome = game.outcome_after(mv);
-        (outcome, outcome.map_or(0.0, |o| o.reward(me)))
-    };
-    let proven = match outcome {
-        Some(o) if cfg.solver => match o.reward(me) {
-            r if r > 0.0 => Proven::Win,
-            r if r < 0.0 => Proven::Loss,
-            _ => Proven::Draw,
-        },
-        _ => Proven::Unknown,
-    };
-    ChildStart {
-        value,
-        terminal: outcome.is_some(),
-        proven,
-        // As in the paper's code, finished positions get no prior: the solver values them.
-        // `rate * nv` is finite and not negative (the rate is clamped), so the conversion's
-        // truncation is `floor`.
-        prior: match (prior, outcome) {
-            (Some((nv, rate)), None) => {
-                let wins = (rate * nv as f32) as u32;
-                Some((nv, wins as f32 - (nv - wins) as f32))
-            }
-            // Evaluation priors: `nv` visits at the mean `value` (in [-1, 1]).
-            (None, None) => cfg.eval_priors.map(|nv| (nv, value * nv as f32)),
-            _ => None,
-        },
+    StartRules::of(cfg).start(game, mv)
+}
+
+/// What of the configuration decides a new child's start, read once an expansion: read at
+/// every child, through the configuration, its tests were some 10 instructions a child of a
+/// `bl'` expansion (callgrind), which the compiler did not take out of the loop.
+pub(crate) struct StartRules<G: Game> {
+    /// Node priors' virtual visits, when the game has node priors.
+    node_priors: Option<u32>,
+    /// Evaluation priors' virtual visits.
+    eval_priors: Option<u32>,
+    /// Whether the child's evaluation is needed ([`MctsConfig::needs_child_eval`]).
+    child_eval: bool,
+    /// The evaluation function.
+    eval: G::Eval,
+    /// Whether finished children are proven.
+    solver: bool,
+}
+
+impl<G: Game> StartRules<G> {
+    /// The rules of `cfg`.
+    #[inline(always)]
+    pub(crate) fn of(cfg: &MctsConfig<G>) -> Self {
+        StartRules {
+            node_priors: cfg.node_priors.filter(|_| G::HAS_NODE_PRIORS),
+            eval_priors: cfg.eval_priors,
+            child_eval: cfg.needs_child_eval(),
+            eval: cfg.eval,
+            solver: cfg.solver,
+        }
+    }
+
+    /// The node prior, terminal status (and proof) and static value of the child reached by
+    /// `mv` from `game`, which is left as it was. The end test alone goes through
+    /// [`Game::outcome_after`], with the evaluation through [`Game::evaluate_after`];
+    /// Breakthrough answers both without make and undo.
+    #[inline(always)]
+    pub(crate) fn start(&self, game: &mut G, mv: G::Move) -> ChildStart {
+        let me = game.side_to_move();
+        let prior = match self.node_priors {
+            Some(virtual_visits) => game
+                .node_prior(mv)
+                .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
+            None => None,
+        };
+        let (outcome, value) = if self.child_eval {
+            game.evaluate_after(mv, self.eval, me)
+        } else {
+            let outcome = game.outcome_after(mv);
+            (outcome, outcome.map_or(0.0, |o| o.reward(me)))
+        };
+        let proven = match outcome {
+            Some(o) if self.solver => match o.reward(me) {
+                r if r > 0.0 => Proven::Win,
+                r if r < 0.0 => Proven::Loss,
+                _ => Proven::Draw,
+            },
+            _ => Proven::Unknown,
+        };
+        ChildStart {
+            value,
+            terminal: outcome.is_some(),
+            proven,
+            // As in the paper's code, finished positions get no prior: the solver values them.
+            // `rate * nv` is finite and not negative (the rate is clamped), so the conversion's
+            // truncation is `floor`.
+            prior: match (prior, outcome) {
+                (Some((nv, rate)), None) => {
+                    let wins = (rate * nv as f32) as u32;
+                    Some((nv, wins as f32 - (nv - wins) as f32))
+                }
+                // Evaluation priors: `nv` visits at the mean `value` (in [-1, 1]).
+                (None, None) => self.eval_priors.map(|nv| (nv, value * nv as f32)),
+                _ => None,
+            },
+        }
     }
 }
