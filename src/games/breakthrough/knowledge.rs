@@ -575,28 +575,14 @@ pub(super) fn ipp_weight(pos: &Breakthrough, mv: Move) -> u32 {
 /// 4 → 0.75, 5 → 0.60, more → 0.30); an unsafe capture rates 0.60, any other unsafe move 0.30.
 pub(super) fn node_prior(pos: &Breakthrough, mv: Move) -> f32 {
     let us = pos.side_to_move();
-    let them = us.opponent();
-    let to = 1u64 << mv.to;
-    let capture = pos.pieces(them).0 & to != 0;
-    let own_after = (pos.pieces(us).0 & !(1u64 << mv.from)) | to;
-    let enemy_after = pos.pieces(them).0 & !to;
-    let (ahead, behind) = match us {
-        Player::First => (
-            ((to & !FILE_A) << 7) | ((to & !FILE_H) << 9),
-            ((to & !FILE_A) >> 9) | ((to & !FILE_H) >> 7),
-        ),
-        Player::Second => (
-            ((to & !FILE_A) >> 9) | ((to & !FILE_H) >> 7),
-            ((to & !FILE_A) << 7) | ((to & !FILE_H) << 9),
-        ),
-    };
-    let attackers = (ahead & enemy_after).count_ones();
-    let defenders = (behind & own_after).count_ones();
-    let rank = mv.to / 8;
-    let to_go = match us {
-        Player::First => 7 - rank,
-        Player::Second => rank,
-    };
+    let to = 1u64 << (mv.to & 63);
+    let enemy = pos.pieces(us.opponent()).0;
+    let capture = enemy & to != 0;
+    // Neither set holds the destination itself, so the captured piece leaves the attackers
+    // as they were, and the piece moving there counts as a defender of nothing.
+    let (ahead, behind, to_go) = prior_squares(us, mv.to);
+    let attackers = (ahead & enemy).count_ones();
+    let defenders = (behind & pos.pieces(us).0 & !(1u64 << (mv.from & 63))).count_ones();
     // Read from a table, without a branch on the safety test, which goes either way at random
     // over a node's children: `[safe][capture][ranks to go]`.
     const RATE: [[[f32; 8]; 2]; 2] = {
@@ -604,6 +590,44 @@ pub(super) fn node_prior(pos: &Breakthrough, mv: Move) -> f32 {
         [[[0.30; 8], [0.60; 8]], [SAFE, SAFE]]
     };
     RATE[usize::from(attackers <= defenders)][usize::from(capture)][usize::from(to_go & 7)]
+}
+
+/// For a move of `us` to `to`: the squares diagonally ahead of `to` (its attackers' squares),
+/// those diagonally behind it (its defenders'), and the ranks still to go.
+const fn prior_squares_of(us: Player, to: u8) -> (u64, u64, u8) {
+    let bit = 1u64 << (to & 63);
+    let above = ((bit & !FILE_A) << 7) | ((bit & !FILE_H) << 9);
+    let below = ((bit & !FILE_A) >> 9) | ((bit & !FILE_H) >> 7);
+    let rank = to / 8;
+    match us {
+        Player::First => (above, below, 7 - rank),
+        Player::Second => (below, above, rank),
+    }
+}
+
+/// [`prior_squares_of`] from a table (2 KiB) where code size does not count: the node priors
+/// of a `bl'` expansion computed these at every child, with a branch on the side (about 30
+/// instructions a child; callgrind).
+#[inline(always)]
+fn prior_squares(us: Player, to: u8) -> (u64, u64, u8) {
+    #[cfg(not(feature = "compact-code"))]
+    {
+        static TABLE: [[(u64, u64, u8); 64]; 2] = {
+            let mut t = [[(0, 0, 0); 64]; 2];
+            let mut sq = 0;
+            while sq < 64 {
+                t[0][sq] = prior_squares_of(Player::First, sq as u8);
+                t[1][sq] = prior_squares_of(Player::Second, sq as u8);
+                sq += 1;
+            }
+            t
+        };
+        TABLE[us.index() & 1][usize::from(to & 63)]
+    }
+    #[cfg(feature = "compact-code")]
+    {
+        prior_squares_of(us, to)
+    }
 }
 
 /// The paper's static αβ move order: 4 decisive (reaches the goal rank), 3 anti-decisive
@@ -851,6 +875,74 @@ mod tests {
             );
         }
         assert!(1.0 - ms_squash(40) > TOL);
+    }
+
+    /// The node prior as its definition reads (Lorentz & Horey's safety scheme), square by
+    /// square on the position after the move: the tables and masks of [`node_prior`] give the
+    /// same rate for every legal move of both sides along random games, and the compact
+    /// build's shifts the same squares as the table.
+    #[test]
+    fn node_prior_follows_the_safety_scheme() {
+        let reference = |pos: &Breakthrough, mv: Move| -> f32 {
+            let us = pos.side_to_move();
+            let ahead: i8 = if us == Player::First { 1 } else { -1 };
+            let mut after = pos.clone();
+            after.make(mv);
+            let own = after.pieces(us).0;
+            let enemy = after.pieces(us.opponent()).0;
+            let (file, rank) = ((mv.to % 8) as i8, (mv.to / 8) as i8);
+            let on = |set: u64, f: i8, r: i8| {
+                (0..8).contains(&f) && (0..8).contains(&r) && set >> (r * 8 + f) & 1 == 1
+            };
+            let attackers = [-1, 1]
+                .iter()
+                .filter(|&&df| on(enemy, file + df, rank + ahead))
+                .count();
+            let defenders = [-1, 1]
+                .iter()
+                .filter(|&&df| on(own, file + df, rank - ahead))
+                .count();
+            let to_go = if us == Player::First { 7 - rank } else { rank };
+            let capture = pos.pieces(us.opponent()).0 >> mv.to & 1 == 1;
+            if attackers <= defenders {
+                match to_go {
+                    0 | 1 => 1.0,
+                    2 => 0.95,
+                    3 => 0.85,
+                    4 => 0.75,
+                    5 => 0.60,
+                    _ => 0.30,
+                }
+            } else if capture {
+                0.60
+            } else {
+                0.30
+            }
+        };
+        let mut list = MoveList::new();
+        let (mut moves, mut safe) = (0, 0);
+        for g in positions() {
+            g.legal_moves(&mut list);
+            for &mv in list.iter() {
+                let want = reference(&g, mv);
+                assert_eq!(
+                    node_prior(&g, mv).to_bits(),
+                    want.to_bits(),
+                    "{mv:?} in {g:?}"
+                );
+                moves += 1;
+                safe += usize::from(want > 0.6);
+            }
+        }
+        assert!(
+            moves > 100_000 && safe > 1_000 && safe < moves,
+            "{moves} {safe}"
+        );
+        for us in [Player::First, Player::Second] {
+            for to in 0..64 {
+                assert_eq!(prior_squares(us, to), prior_squares_of(us, to));
+            }
+        }
     }
 }
 
