@@ -605,7 +605,7 @@ const fn prior_squares_of(us: Player, to: u8) -> (u64, u64, u8) {
     }
 }
 
-/// [`prior_squares_of`] from a table (2 KiB) where code size does not count: the node priors
+/// [`prior_squares_of`] from a table (3 KiB) where code size does not count: the node priors
 /// of a `bl'` expansion computed these at every child, with a branch on the side (about 30
 /// instructions a child; callgrind).
 #[inline(always)]
