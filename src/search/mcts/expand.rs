@@ -120,11 +120,7 @@ impl<G: Game> Mcts<'_, G> {
         };
         // With all-children expansion each child is written once, its start included.
         let all = self.config.expansion == Expansion::AllChildren;
-        // Small-code builds read the configuration in the one shared copy of `start_child`.
-        #[cfg(not(feature = "compact-code"))]
-        let rules = StartRules::of(&self.config);
-        #[cfg(feature = "compact-code")]
-        let rules = &self.config;
+        let rules = child_rules(&self.config);
         let Some(first) = self.pool.alloc_children(count, |i| {
             let i = i as usize;
             // `code-ties` reorders the children.
@@ -177,12 +173,24 @@ impl<G: Game> Mcts<'_, G> {
         let Some(mv) = G::decode_move(code) else {
             return;
         };
-        #[cfg(not(feature = "compact-code"))]
-        let rules = StartRules::of(&self.config);
-        #[cfg(feature = "compact-code")]
-        let rules = &self.config;
+        let rules = child_rules(&self.config);
         start_child(&rules, game, mv, self.pool.get_mut(id));
     }
+}
+
+/// What [`start_child`] reads a child's start from: the rules, read once an expansion.
+#[cfg(not(feature = "compact-code"))]
+#[inline(always)]
+fn child_rules<G: Game>(cfg: &MctsConfig<G>) -> StartRules<G> {
+    StartRules::of(cfg)
+}
+
+/// What [`start_child`] reads a child's start from: small-code builds read the configuration
+/// in the one shared copy of `start_child`.
+#[cfg(feature = "compact-code")]
+#[inline(always)]
+fn child_rules<G: Game>(cfg: &MctsConfig<G>) -> &MctsConfig<G> {
+    cfg
 }
 
 /// [`StartRules::start`] of `mv` written into the new child `c`, with the rules read once an
