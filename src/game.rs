@@ -386,6 +386,23 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         (outcome, value)
     }
 
+    /// The value the paper's code gives the child reached by the legal move `mv` when that
+    /// move ends the game, for `player`: its evaluation `which` of the finished position, which
+    /// the code's `expand` computes for every child (`code-end-eval`, row K4 of
+    /// `docs/reproduction.md`). `None` (the default) where that is the result's reward, as
+    /// [`evaluate_after`](Game::evaluate_after) gives it; a game overrides it where the code's
+    /// evaluation of a finished position is something else (Kalah's leaves the houses
+    /// unswept). This position is left as it was.
+    #[inline]
+    fn paper_code_end_value(
+        &mut self,
+        _mv: Self::Move,
+        _which: Self::Eval,
+        _player: Player,
+    ) -> Option<f32> {
+        None
+    }
+
     /// Whether the game is over.
     #[inline]
     fn is_terminal(&self) -> bool {

@@ -147,7 +147,7 @@ pub fn build<G: Game>(
 }
 
 /// The label list of `imcts search --help`, written from the kernel's label tables
-/// ([`spec::MCTS_LABELS`], [`spec::ALPHABETA_LABELS`]) so that it cannot drift from the parser:
+/// ([`spec::MCTS_LABEL_ROWS`], [`spec::ALPHABETA_LABEL_ROWS`]) so that it cannot drift from the parser:
 /// each label as it is written (`name`, `name<n>`, `name[<n>]`), what it means and, for a
 /// number, what the number may be.
 pub fn labels_help() -> String {
@@ -156,17 +156,17 @@ pub fn labels_help() -> String {
          (efMS, efLH, ...) and presets (bl, bl'), see the README.\n",
     );
     for (title, table) in [
-        ("mcts labels", spec::MCTS_LABELS),
-        ("ab labels", spec::ALPHABETA_LABELS),
+        ("mcts labels", spec::MCTS_LABEL_ROWS),
+        ("ab labels", spec::ALPHABETA_LABEL_ROWS),
     ] {
         out += &format!("\n{title}:\n");
-        for l in table {
+        for &spec::Documented { label: l, meaning } in table {
             let (written, check) = match l.number {
                 spec::Number::None => (l.name.to_string(), None),
                 spec::Number::Required(c) => (format!("{}<n>", l.name), Some(c)),
                 spec::Number::Optional(c, _) => (format!("{}[<n>]", l.name), Some(c)),
             };
-            out += &format!("  {written:12} {}", l.meaning);
+            out += &format!("  {written:12} {meaning}");
             if let Some(c) = check {
                 out += &format!(" (n: {})", c.allowed());
             }

@@ -56,15 +56,15 @@ fn readme_table_lists_every_command_and_flag() {
 /// the parser, the README grammar (checked in `src/search/spec.rs`) and `--help` agree.
 #[test]
 fn search_help_lists_the_label_tables() {
-    use imcts::search::spec::{ALPHABETA_LABELS, MCTS_LABELS, Number};
+    use imcts::search::spec::{ALPHABETA_LABEL_ROWS, MCTS_LABEL_ROWS, Number};
     let text = help(&["search"]);
     let labels = text
         .split("Player spec labels:")
         .nth(1)
         .expect("imcts search --help has a label list");
     for (title, table) in [
-        ("mcts labels:", MCTS_LABELS),
-        ("ab labels:", ALPHABETA_LABELS),
+        ("mcts labels:", MCTS_LABEL_ROWS),
+        ("ab labels:", ALPHABETA_LABEL_ROWS),
     ] {
         let section = labels
             .split(title)
@@ -76,7 +76,8 @@ fn search_help_lists_the_label_tables() {
             .take_while(|l| l.starts_with("  "))
             .collect();
         assert_eq!(rows.len(), table.len(), "{title} {rows:?}");
-        for (row, l) in rows.iter().zip(table) {
+        for (row, d) in rows.iter().zip(table) {
+            let l = d.label;
             let (written, check) = match l.number {
                 Number::None => (l.name.to_string(), None),
                 Number::Required(c) => (format!("{}<n>", l.name), Some(c)),
@@ -84,7 +85,7 @@ fn search_help_lists_the_label_tables() {
             };
             let first = row.split_whitespace().next().unwrap();
             assert_eq!(first, written, "{title} row {row}");
-            assert!(row.contains(l.meaning), "{row} lacks '{}'", l.meaning);
+            assert!(row.contains(d.meaning), "{row} lacks '{}'", d.meaning);
             if let Some(c) = check {
                 assert!(row.contains(c.allowed()), "{row} lacks '{}'", c.allowed());
             }

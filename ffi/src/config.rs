@@ -331,8 +331,11 @@ pub(crate) fn validate<G: Game>(c: &imcts_config) -> Result<Validated<G>, imcts_
         // The C ABI offers the presets, which follow the paper's code.
         text_solver: false,
         text_proven: false,
-        // An experiment's label (`code-proof-visits`), off in every preset.
+        // The experiments' labels (`code-proof-visits`, `code-end-eval`,
+        // `code-unproven-draws`), off in every preset.
         code_proof_visits: false,
+        code_end_eval: false,
+        code_unproven_draws: false,
         // The game's tie-break (the paper's code's for Breakthrough): the struct has no field
         // for it, and `imcts_config_parse` refuses `code-ties` or `random-ties` where they would
         // change it.
@@ -400,6 +403,8 @@ fn uncarried<G: Game>(cfg: &MctsConfig<G>) -> Option<&'static str> {
         cfg.text_solver,
         cfg.text_proven,
         cfg.code_proof_visits,
+        cfg.code_end_eval,
+        cfg.code_unproven_draws,
         cfg.code_ties && !G::PAPER_CODE_TIES,
         !cfg.code_ties && G::PAPER_CODE_TIES,
         cfg.playout.text_det,
@@ -411,12 +416,14 @@ fn uncarried<G: Game>(cfg: &MctsConfig<G>) -> Option<&'static str> {
 /// The label of the first flag set, in [`uncarried`]'s order. Not generic: one copy for every
 /// game (the browser's module counts its bytes).
 #[inline(never)]
-fn first_set(flags: [bool; 8]) -> Option<&'static str> {
+fn first_set(flags: [bool; 10]) -> Option<&'static str> {
     use imcts::search::spec::label as l;
-    const LABELS: [&str; 8] = [
+    const LABELS: [&str; 10] = [
         l::TEXT_SOLVER,
         l::TEXT_PROVEN,
         l::CODE_PROOF_VISITS,
+        l::CODE_END_EVAL,
+        l::CODE_UNPROVEN_DRAWS,
         l::CODE_TIES,
         l::RANDOM_TIES,
         l::TEXT_DET,
@@ -501,7 +508,8 @@ pub unsafe extern "C" fn imcts_config_default(
 /// out of range, non-finite numbers, options the game lacks) and for one whose configuration
 /// `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
 /// and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
-/// `text-solver`, `text-proven`, `code-proof-visits`, `ep`, and a tie-break other than the
+/// `text-solver`, `text-proven`, `code-proof-visits`, `code-end-eval`, `code-unproven-draws`,
+/// `ep`, and a tie-break other than the
 /// game's: `random-ties` in Breakthrough, `code-ties` elsewhere): such a label is refused,
 /// never dropped; `imcts_config_parse_error` says which label is wrong and why. Search such
 /// specs with `imcts_engine_search_spec` or `imcts_engine_search_parallel_spec`.

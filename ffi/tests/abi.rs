@@ -478,10 +478,17 @@ fn specs_parse_into_the_config() {
     for preset in ["mcts(bl)", "mcts(efLH,bl',im0.6)", "mcts(ipp,code-ties)"] {
         assert!(parse(IMCTS_GAME_BREAKTHROUGH, preset).is_ok(), "{preset}");
     }
-    assert_eq!(
-        parse(IMCTS_GAME_KALAH, "mcts(fet4,code-ties)"),
-        Err(imcts_status::BadSpec)
-    );
+    for uncarried in [
+        "mcts(fet4,code-ties)",
+        "mcts(fet4,im0.3,code-end-eval)",
+        "mcts(fet4,im0.3,code-unproven-draws)",
+    ] {
+        assert_eq!(
+            parse(IMCTS_GAME_KALAH, uncarried),
+            Err(imcts_status::BadSpec),
+            "{uncarried}"
+        );
+    }
     assert!(parse(IMCTS_GAME_KALAH, "mcts(fet4,random-ties)").is_ok());
     let mut out = std::mem::MaybeUninit::uninit();
     // SAFETY: deliberately invalid UTF-8 / NULL.

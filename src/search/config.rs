@@ -113,6 +113,18 @@ pub struct MctsConfig<G: Game> {
     /// order of proven losses for the final move. Off by default (a measured experiment, row
     /// B20 of `docs/reproduction.md`).
     pub code_proof_visits: bool,
+    /// `code-end-eval`: as the paper's code, a child whose move ends the game gets the
+    /// evaluation of the finished position as its static value (its implicit value `v`, and
+    /// progressive bias's or evaluation priors' heuristic), as the code's `expand` evaluates
+    /// every child ([`Game::paper_code_end_value`]: in Kalah the squashed difference of the
+    /// stores with the houses not yet swept). Without it such a child's value is its result,
+    /// `1`, `0` or `-1`. Off by default (row K4 of `docs/reproduction.md`).
+    pub code_end_eval: bool,
+    /// `code-unproven-draws`: as the paper's code, MCTS-Solver proves wins and losses only: a
+    /// child whose move ends the game in a draw stays unproven (its simulations score it 0),
+    /// and no draw bounds are kept. Without it a finished draw is proven and bounds its
+    /// parent (score-bounded MCTS). Off by default (row K5 of `docs/reproduction.md`).
+    pub code_unproven_draws: bool,
     /// `code-ties`: break UCT's ties as the paper's code does. Its children stand in its move
     /// generator's order ([`Game::paper_code_order`]) and selection takes the first of several
     /// visited children with equal scores (unvisited ones are still drawn at random), the final
@@ -176,6 +188,8 @@ impl<G: Game> Default for MctsConfig<G> {
             text_solver: false,
             text_proven: false,
             code_proof_visits: false,
+            code_end_eval: false,
+            code_unproven_draws: false,
             code_ties: G::PAPER_CODE_TIES,
             value_mode: ValueMode::Mean,
             alpha: 0.0,

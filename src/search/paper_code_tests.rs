@@ -599,3 +599,62 @@ fn code_ties_play_the_first_of_equally_visited_moves() {
         }
     }
 }
+
+#[test]
+fn code_end_eval_and_code_unproven_draws_start_finished_children_as_the_code() {
+    // South's first house captures North's last three stones: the game ends, and with South's
+    // two remaining stones swept in it is a draw at 24-24. The code's `expand` evaluates that
+    // child on its unswept board (South 22, North 24: K4) and proves only wins and losses
+    // (K5); South's other move goes on.
+    use super::node::Proven;
+    use crate::games::kalah::{Kalah, KalahEval};
+    let position = Kalah::parse_position("1,0,0,2,0,0/0,0,0,0,3,0/18-24 s").unwrap();
+    let ending = position.parse_move("1").unwrap();
+    let unswept = { position }
+        .paper_code_end_value(ending, KalahEval::StoreDiff, Player::First)
+        .unwrap();
+    assert_eq!(unswept.to_bits(), (-libm::tanhf(0.2)).to_bits());
+    let mut nodes = vec![Node::EMPTY; 10_000];
+    for (spec, value, proven) in [
+        ("mcts(fet4,im0.3)", 0.0, Proven::Draw),
+        ("mcts(fet4,im0.3,code-end-eval)", unswept, Proven::Draw),
+        ("mcts(fet4,im0.3,code-unproven-draws)", 0.0, Proven::Unknown),
+        (
+            "mcts(fet4,im0.3,code-end-eval,code-unproven-draws)",
+            unswept,
+            Proven::Unknown,
+        ),
+        // Without implicit minimax no child is evaluated: the label changes nothing.
+        ("mcts(fet4,code-end-eval)", 0.0, Proven::Draw),
+    ] {
+        let cfg = spec::parse_mcts::<Kalah>(spec).unwrap();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let mut game = position;
+        m.search(&mut game, Budget::iterations(1), &mut NoClock);
+        let children = m.pool().children(NodeId::ROOT);
+        assert_eq!(children.len(), 2, "{spec}");
+        let c = children
+            .iter()
+            .find(|c| Kalah::decode_move(c.move_code()) == Some(ending))
+            .unwrap();
+        assert_eq!(c.value().to_bits(), value.to_bits(), "{spec}");
+        assert_eq!(c.proven(), proven, "{spec}");
+        // The other child is the evaluation of an unfinished board either way.
+        let other = children
+            .iter()
+            .find(|o| o.move_code() != c.move_code())
+            .unwrap();
+        assert_eq!(other.proven(), Proven::Unknown, "{spec}");
+    }
+    // A search with both labels never proves the root a draw: the drawn child stays open.
+    let cfg = spec::parse_mcts::<Kalah>("mcts(fet4,im0.3,code-unproven-draws)").unwrap();
+    let mut m = Mcts::new(&mut nodes, cfg);
+    let mut game = position;
+    m.search(&mut game, Budget::iterations(2000), &mut NoClock);
+    assert!(
+        m.pool()
+            .children(NodeId::ROOT)
+            .iter()
+            .all(|c| c.proven() != Proven::Draw)
+    );
+}

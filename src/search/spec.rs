@@ -6,7 +6,8 @@
 //! label  := ipp | abp | im<α> | ege<ε> | det<x> | detk<k> | fet<x> | pd<x> | np[<N>] | ep[<N>]
 //!         | pb[<W>] | pbim<α> | cb<α> | mb<T> | c<C> | one | nosolver | reuse | stopfull | seed<S>
 //!         | best | quick | big | depth<N> | dist<K> | playouts<N> | text-det | text-ipp
-//!         | text-solver | text-proven | code-proof-visits | code-ties | random-ties
+//!         | text-solver | text-proven | code-proof-visits | code-end-eval
+//!         | code-unproven-draws | code-ties | random-ties
 //!         | <evaluation label, e.g. efMS, efLH> | <game preset, e.g. bl, bl'>
 //! ```
 //!
@@ -117,6 +118,8 @@ pub mod label {
     pub const TEXT_SOLVER: &str = "text-solver";
     pub const TEXT_PROVEN: &str = "text-proven";
     pub const CODE_PROOF_VISITS: &str = "code-proof-visits";
+    pub const CODE_END_EVAL: &str = "code-end-eval";
+    pub const CODE_UNPROVEN_DRAWS: &str = "code-unproven-draws";
     pub const CODE_TIES: &str = "code-ties";
     pub const RANDOM_TIES: &str = "random-ties";
     pub const TT: &str = "tt";
@@ -186,6 +189,10 @@ pub enum Setting {
     TextProven,
     /// The paper's code's visit counts: a simulation adds no visit to the nodes it proves.
     CodeProofVisits,
+    /// The paper's code's value of a child that ends the game: its evaluation.
+    CodeEndEval,
+    /// The paper's code's solver: finished draws stay unproven.
+    CodeUnprovenDraws,
     /// The paper's code's tie-breaks: its move order, the first of equal scores.
     CodeTies,
     /// Our tie-breaks (uniform among equal scores), undoing a game's default `code-ties`.
@@ -243,21 +250,53 @@ pub struct Label {
     pub number: Number,
     /// What the label sets.
     pub sets: Setting,
-    /// One line on what it means, for the documentation.
+}
+
+/// A label with one line on what it means, for `--help` and the documentation: the rows as
+/// written ([`MCTS_LABEL_ROWS`], [`ALPHABETA_LABEL_ROWS`]). The parser's tables
+/// ([`MCTS_LABELS`], [`ALPHABETA_LABELS`]) are the same labels without the prose, which a
+/// program that only parses (the browser's module) then does not carry (3 KB).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Documented {
+    /// The label.
+    pub label: Label,
+    /// What it means.
     pub meaning: &'static str,
 }
 
-const fn row(name: &'static str, number: Number, sets: Setting, meaning: &'static str) -> Label {
-    Label {
-        name,
-        number,
-        sets,
+const fn row(
+    name: &'static str,
+    number: Number,
+    sets: Setting,
+    meaning: &'static str,
+) -> Documented {
+    Documented {
+        label: Label { name, number, sets },
         meaning,
     }
 }
 
-/// Every `mcts(...)` label (besides the game's evaluations and presets).
-pub const MCTS_LABELS: &[Label] = {
+/// The labels of `rows`, in order (`N` is their number).
+const fn without_meanings<const N: usize>(rows: &[Documented]) -> [Label; N] {
+    let mut out = [rows[0].label; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = rows[i].label;
+        i += 1;
+    }
+    out
+}
+
+/// Every `mcts(...)` label (besides the game's evaluations and presets), as the parser reads
+/// them: [`MCTS_LABEL_ROWS`] without the meanings.
+pub const MCTS_LABELS: &[Label] = &without_meanings::<{ MCTS_LABEL_ROWS.len() }>(MCTS_LABEL_ROWS);
+
+/// Every `ab(...)` label besides the evaluations, as the parser reads them.
+pub const ALPHABETA_LABELS: &[Label] =
+    &without_meanings::<{ ALPHABETA_LABEL_ROWS.len() }>(ALPHABETA_LABEL_ROWS);
+
+/// Every `mcts(...)` label (besides the game's evaluations and presets) with its meaning.
+pub const MCTS_LABEL_ROWS: &[Documented] = {
     use Check::*;
     use Number::{None as Bare, Optional, Required};
     use Setting::*;
@@ -429,6 +468,18 @@ pub const MCTS_LABELS: &[Label] = {
             "as the paper's code: a simulation adds no visit to the nodes it proves (see docs/reproduction.md)",
         ),
         row(
+            label::CODE_END_EVAL,
+            Bare,
+            CodeEndEval,
+            "as the paper's code: a child that ends the game is valued by the evaluation (K4)",
+        ),
+        row(
+            label::CODE_UNPROVEN_DRAWS,
+            Bare,
+            CodeUnprovenDraws,
+            "as the paper's code: finished draws stay unproven (K5)",
+        ),
+        row(
             label::CODE_TIES,
             Bare,
             CodeTies,
@@ -443,8 +494,8 @@ pub const MCTS_LABELS: &[Label] = {
     ]
 };
 
-/// Every `ab(...)` label (besides the game's evaluations).
-pub const ALPHABETA_LABELS: &[Label] = &[
+/// Every `ab(...)` label (besides the game's evaluations) with its meaning.
+pub const ALPHABETA_LABEL_ROWS: &[Documented] = &[
     row(
         label::DEPTH,
         Number::Required(Check::AlphaBetaDepth),
@@ -556,6 +607,8 @@ fn apply<G: Game>(cfg: &mut MctsConfig<G>, setting: Setting, value: Value) {
         TextSolver => cfg.text_solver = true,
         TextProven => cfg.text_proven = true,
         CodeProofVisits => cfg.code_proof_visits = true,
+        CodeEndEval => cfg.code_end_eval = true,
+        CodeUnprovenDraws => cfg.code_unproven_draws = true,
         CodeTies => cfg.code_ties = true,
         RandomTies => cfg.code_ties = false,
         AlphaBetaDepth | TableEntries => {}

@@ -460,6 +460,40 @@ impl Kalah {
         }
     }
 
+    /// The pits after sowing `mv` (and its capture), before the end test's sweep, and whether
+    /// the mover moves again: [`make`](Game::make)'s work, which the paper's code's evaluation
+    /// of a finished board also needs ([`Game::paper_code_end_value`]). One copy in
+    /// `compact-code` builds.
+    #[cfg_attr(not(feature = "compact-code"), inline(always))]
+    fn sown(&self, mv: Move) -> ([u8; 16], bool) {
+        let me = self.side;
+        let own_store = store(me);
+        let house = mv.0 as usize % HOUSES;
+        let start = pit(me, house as u8);
+        let (w, i, laps) = sow_move(self.word(), me, house, start, self.pits[start]);
+        // The capture reads and writes single pits: as bytes (`i ≤ 13`, so `& 15` only tells
+        // the compiler so), where the integer would need 128-bit shifts.
+        let mut pits = w.to_le_bytes();
+        let mut again = false;
+        if i == own_store {
+            again = true;
+        } else if usize::from(i >= 7) == me.index()
+            && pits[i & 15] == 1
+            && !(laps > 0 && self.rules.empty_capture())
+        {
+            // The paper's code tests "empty" before sowing, so 13 stones that lap back into
+            // their own (emptied) house do not capture there.
+            let opposite = (12 - i) & 15;
+            let loot = pits[opposite];
+            if loot > 0 || self.rules.empty_capture() {
+                pits[own_store & 15] += loot + 1;
+                pits[opposite] = 0;
+                pits[i & 15] = 0;
+            }
+        }
+        (pits, again)
+    }
+
     /// Each side's store plus its remaining houses: the final score once the game is over.
     #[inline]
     fn final_scores(&self) -> [i32; 2] {
@@ -547,37 +581,13 @@ impl Game for Kalah {
             pits: self.pits,
             side: self.side,
         };
-        let me = self.side;
-        let own_store = store(me);
-        let house = mv.0 as usize % HOUSES;
-        let start = pit(me, house as u8);
-        let (w, i, laps) = sow_move(self.word(), me, house, start, self.pits[start]);
-        // The capture reads and writes single pits: as bytes (`i ≤ 13`, so `& 15` only tells
-        // the compiler so), where the integer would need 128-bit shifts.
-        let mut pits = w.to_le_bytes();
-        let mut again = false;
-        if i == own_store {
-            again = true;
-        } else if usize::from(i >= 7) == me.index()
-            && pits[i & 15] == 1
-            && !(laps > 0 && self.rules.empty_capture())
-        {
-            // The paper's code tests "empty" before sowing, so 13 stones that lap back into
-            // their own (emptied) house do not capture there.
-            let opposite = (12 - i) & 15;
-            let loot = pits[opposite];
-            if loot > 0 || self.rules.empty_capture() {
-                pits[own_store & 15] += loot + 1;
-                pits[opposite] = 0;
-                pits[i & 15] = 0;
-            }
-        }
+        let (pits, again) = self.sown(mv);
         self.pits = pits;
         if over(u128::from_le_bytes(pits), self.rules) {
             self.sweep();
         }
         if !again {
-            self.side = me.opponent();
+            self.side = self.side.opponent();
         }
         undo
     }
@@ -586,6 +596,16 @@ impl Game for Kalah {
     fn undo(&mut self, _mv: Move, undo: Undo) {
         self.pits = undo.pits;
         self.side = undo.side;
+    }
+
+    /// The stores unswept, as the paper's code evaluates a finished board: `tanh` of the
+    /// store difference over 10 whether or not the game is over (row K4 of
+    /// `docs/reproduction.md`), where [`evaluate`](Game::evaluate) gives a finished position
+    /// its result.
+    fn paper_code_end_value(&mut self, mv: Move, _which: KalahEval, player: Player) -> Option<f32> {
+        let (pits, _) = self.sown(mv);
+        let d = i32::from(pits[store(player)]) - i32::from(pits[store(player.opponent())]);
+        Some(eval::squash(d))
     }
 
     #[inline]

@@ -112,6 +112,19 @@ impl ReferenceKalah {
 
     /// The board after `mv` (copy-make).
     pub fn play(&self, mv: Move) -> ReferenceKalah {
+        let mut b = self.sown(mv);
+        if b.over() {
+            for s in 0..2 {
+                b.stores[s] += b.houses[s].iter().sum::<u32>();
+                b.houses[s] = [0; 6];
+            }
+        }
+        b
+    }
+
+    /// The board after `mv` without the end's sweep of the houses into the stores: the board
+    /// the paper's code evaluates when the move ends the game.
+    pub fn sown(&self, mv: Move) -> ReferenceKalah {
         let mut b = *self;
         let me = self.side;
         let h = mv.0 as usize;
@@ -143,12 +156,6 @@ impl ReferenceKalah {
                 }
             }
             Spot::House(..) => {}
-        }
-        if b.over() {
-            for s in 0..2 {
-                b.stores[s] += b.houses[s].iter().sum::<u32>();
-                b.houses[s] = [0; 6];
-            }
         }
         if !again {
             b.side = 1 - me;

@@ -249,6 +249,57 @@ fn the_paper_codes_end_test_leaves_norths_sixth_house_out() {
 }
 
 #[test]
+fn the_paper_codes_value_of_a_finished_child_leaves_the_houses_unswept() {
+    // South's last stone ends the game: North's five stones are swept into its store (21-27,
+    // a loss for South), but the code evaluates the board before that, at 21-22.
+    let mut pos = Kalah::parse_position("0,0,0,0,0,1/1,1,1,1,1,0/20-22 s").unwrap();
+    let before = pos;
+    let (outcome, value) = pos.evaluate_after(Move(5), KalahEval::StoreDiff, Player::First);
+    assert_eq!((outcome, value), (Some(Outcome::Win(Player::Second)), -1.0));
+    let code = pos
+        .paper_code_end_value(Move(5), KalahEval::StoreDiff, Player::First)
+        .unwrap();
+    assert_eq!(code.to_bits(), (-libm::tanhf(1.0 / EVAL_SCALE)).to_bits());
+    assert_eq!(
+        pos.paper_code_end_value(Move(5), KalahEval::StoreDiff, Player::Second),
+        Some(-code)
+    );
+    assert_eq!(pos, before);
+    // Along random games, against the reference's board before the sweep: every move that
+    // ends the game, and the evaluation itself for every other.
+    let mut finished = 0;
+    for seed in 0..100 {
+        let mut pos = random_position(seed, 0);
+        let mut rng = seeded(seed);
+        let mut moves = MoveList::new();
+        loop {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in moves.iter() {
+                for p in Player::BOTH {
+                    let code = pos
+                        .paper_code_end_value(mv, KalahEval::StoreDiff, p)
+                        .unwrap();
+                    let (outcome, value) = pos.evaluate_after(mv, KalahEval::StoreDiff, p);
+                    if outcome.is_none() {
+                        assert_eq!(code.to_bits(), value.to_bits(), "{seed} {mv:?}");
+                        continue;
+                    }
+                    finished += 1;
+                    let r = ReferenceKalah::from_position(&pos).sown(mv);
+                    let d = r.stores[p.index()] as i32 - r.stores[p.opponent().index()] as i32;
+                    assert_eq!(code.to_bits(), eval::squash(d).to_bits(), "{seed} {mv:?}");
+                }
+            }
+            pos.make(moves[below(&mut rng, moves.len() as u32) as usize]);
+        }
+    }
+    assert!(finished > 200, "{finished} finishing moves");
+}
+
+#[test]
 fn evaluation_is_a_squashed_store_difference() {
     let start = Kalah::start();
     assert_eq!(start.evaluate(KalahEval::StoreDiff, Player::First), 0.0);

@@ -263,6 +263,10 @@ pub(crate) struct StartRules<G: Game> {
     eval: G::Eval,
     /// Whether finished children are proven.
     solver: bool,
+    /// `code-end-eval`: a finished child's value is the paper's code's evaluation of it.
+    code_end_eval: bool,
+    /// `code-unproven-draws`: finished draws are not proven.
+    code_unproven_draws: bool,
 }
 
 impl<G: Game> StartRules<G> {
@@ -275,6 +279,8 @@ impl<G: Game> StartRules<G> {
             child_eval: cfg.needs_child_eval(),
             eval: cfg.eval,
             solver: cfg.solver,
+            code_end_eval: cfg.code_end_eval,
+            code_unproven_draws: cfg.code_unproven_draws,
         }
     }
 
@@ -291,16 +297,24 @@ impl<G: Game> StartRules<G> {
                 .map(|rate| (virtual_visits, rate.clamp(0.0, 1.0))),
             None => None,
         };
-        let (outcome, value) = if self.child_eval {
+        let (outcome, mut value) = if self.child_eval {
             game.evaluate_after(mv, self.eval, me)
         } else {
             let outcome = game.outcome_after(mv);
             (outcome, outcome.map_or(0.0, |o| o.reward(me)))
         };
+        // `code-end-eval`: the code's `expand` evaluates every child, a finished one too.
+        if self.code_end_eval && self.child_eval && outcome.is_some() {
+            if let Some(v) = game.paper_code_end_value(mv, self.eval, me) {
+                value = v;
+            }
+        }
         let proven = match outcome {
             Some(o) if self.solver => match o.reward(me) {
                 r if r > 0.0 => Proven::Win,
                 r if r < 0.0 => Proven::Loss,
+                // `code-unproven-draws`: the code's solver knows wins and losses only.
+                _ if self.code_unproven_draws => Proven::Unknown,
                 _ => Proven::Draw,
             },
             _ => Proven::Unknown,
