@@ -399,3 +399,35 @@ fn solver_proves_tic_tac_toe_a_draw() {
     assert_eq!(r.proven, Proven::Draw, "{r:?}");
     assert_eq!(r.value, 0.0);
 }
+
+#[test]
+fn a_time_budget_reads_the_clock_as_often_in_playouts_with_several_an_iteration() {
+    // A clock that counts its reads and never advances: the search runs its iterations, and
+    // the reads say how often a time budget would have been looked at.
+    struct Counting(u64);
+    impl super::Clock for Counting {
+        fn now_us(&mut self) -> u64 {
+            self.0 += 1;
+            0
+        }
+    }
+    let mut nodes = vec![Node::EMPTY; 100_000];
+    let budget = Budget {
+        iterations: Some(1280),
+        nodes: None,
+        time_us: Some(u64::MAX),
+    };
+    // (playouts an iteration, iterations between reads)
+    for (playouts, every) in [(1, 64), (2, 32), (3, 16), (5, 8), (64, 1), (1000, 1)] {
+        let mut m = Mcts::new(
+            &mut nodes,
+            cfg::<TicTacToe>(&std::format!("mcts(nosolver,playouts{playouts})")),
+        );
+        let mut clock = Counting(0);
+        let r = m.search(&mut TicTacToe::new(), budget, &mut clock);
+        assert_eq!(r.simulations, 1280, "playouts{playouts}");
+        // The search's start and end, and the budget's test before every `every`-th
+        // iteration.
+        assert_eq!(clock.0, 2 + 1280 / every, "playouts{playouts}");
+    }
+}

@@ -38,8 +38,22 @@ use hooks::{Bbq, Plain};
 /// The deepest path a simulation follows in the tree; deeper nodes are treated as leaves.
 pub const MAX_TREE_DEPTH: usize = 128;
 
-/// How often (in simulations) the clock is read.
+/// How often (in playouts) the clock is read: every this many simulations with one playout
+/// each, more often with paper 003's `playouts<N>` ([`clock_mask`]).
 pub(crate) const CLOCK_INTERVAL: u64 = 64;
+
+/// The clock is read after the simulations whose count has no bit of this mask set: every
+/// [`CLOCK_INTERVAL`] simulations of one playout, every `CLOCK_INTERVAL / N` (rounded down to a
+/// power of two, at least 1) with `N` playouts an iteration, so that a time budget is kept as
+/// closely (a mask, not a division, in the loop). Reading it every 64 iterations let
+/// `mcts(playouts100000)` in Tic-Tac-Toe run 777 ms on `--ms 100`.
+#[inline]
+pub(crate) fn clock_mask(playouts: u32) -> u64 {
+    let shift = u64::from(playouts.max(1))
+        .next_power_of_two()
+        .trailing_zeros();
+    (CLOCK_INTERVAL >> shift.min(6)).max(1) - 1
+}
 
 /// What a search returns. Per-child statistics and the principal variation are read from the
 /// [`Mcts`] afterwards ([`Mcts::root_children`], [`Mcts::principal_variation`]), so the result

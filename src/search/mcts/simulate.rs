@@ -5,7 +5,7 @@
 
 use super::hooks::Rewards;
 use super::select::score;
-use super::{CLOCK_INTERVAL, MAX_TREE_DEPTH, Mcts, PathStep, SearchResult, for_first};
+use super::{MAX_TREE_DEPTH, Mcts, PathStep, SearchResult, clock_mask, for_first};
 use crate::game::{Game, Player};
 use crate::search::config::Expansion;
 use crate::search::node::{NodeId, Proven, flag};
@@ -65,6 +65,7 @@ impl<G: Game> Mcts<'_, G> {
             (None, None, None) => Some(1),
             (s, _, _) => s,
         };
+        let clock_mask = clock_mask(self.config.bbq.playouts);
         loop {
             if self.pool.get(NodeId::ROOT).proven != Proven::Unknown && self.config.solver {
                 return StopReason::Proven;
@@ -76,8 +77,7 @@ impl<G: Game> Mcts<'_, G> {
                 return StopReason::Nodes;
             }
             if let Some(t) = budget.time_us {
-                if result.simulations.is_multiple_of(CLOCK_INTERVAL)
-                    && clock.now_us().saturating_sub(start) >= t
+                if result.simulations & clock_mask == 0 && clock.now_us().saturating_sub(start) >= t
                 {
                     return StopReason::Time;
                 }
