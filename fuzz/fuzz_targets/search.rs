@@ -1,8 +1,9 @@
 //! A search with a tiny pool and fuzz-chosen options never panics, leaves the position as it
 //! was, and returns a legal move whenever the game is not over.
 //!
-//! The options come as a player spec string built from fuzz bytes (labels from the grammar with
-//! fuzz-chosen numbers, sometimes raw fuzz text as the number), so the spec parser is fuzzed too.
+//! The options come as a player spec string built from fuzz bytes (every label of the parser's
+//! table, with fuzz-chosen numbers, sometimes raw fuzz text as the number), so the spec parser
+//! is fuzzed too.
 //! The pool has 0–200 nodes and the budget 0–255 simulations (optionally a node limit); a second
 //! search follows a move with `advance`, exercising tree reuse. An αβ search with a fuzz-chosen
 //! node budget, depth and a tiny transposition table runs on the same position.
@@ -16,10 +17,9 @@ use imcts::search::{Budget, NoClock, spec};
 use imcts_fuzz::{Bytes, Checked, legal_moves, start_position, walk, with_game};
 use libfuzzer_sys::fuzz_target;
 
-const LABELS: &[&str] = &[
-    "ipp", "im", "ege", "det", "detk", "fet", "pd", "np", "pb", "pbim", "cb", "mb", "c", "one",
-    "nosolver", "reuse", "stopfull", "seed", "bl", "bl'", "",
-];
+/// The labels besides the parser's table ([`spec::MCTS_LABELS`], which the specs draw from so
+/// that every label is fuzzed, the ones added later too): Breakthrough's presets, and nothing.
+const EXTRA: &[&str] = &["bl", "bl'", ""];
 
 /// A number for a label: usually formatted from a byte, sometimes raw fuzz text.
 fn number(b: &mut Bytes) -> String {
@@ -43,24 +43,15 @@ fn player_spec<G: Game>(b: &mut Bytes) -> String {
         if pick % 8 == 7 && !G::EVALS.is_empty() {
             s.push_str(G::EVALS[pick / 8 % G::EVALS.len()].0);
         } else {
-            let label = LABELS[pick % LABELS.len()];
-            s.push_str(label);
-            if matches!(
-                label,
-                "im" | "ege"
-                    | "det"
-                    | "detk"
-                    | "fet"
-                    | "pd"
-                    | "np"
-                    | "pb"
-                    | "pbim"
-                    | "cb"
-                    | "mb"
-                    | "c"
-                    | "seed"
-            ) {
-                s.push_str(&number(b));
+            let k = pick % (spec::MCTS_LABELS.len() + EXTRA.len());
+            match spec::MCTS_LABELS.get(k) {
+                Some(label) => {
+                    s.push_str(label.name);
+                    if label.number != spec::Number::None {
+                        s.push_str(&number(b));
+                    }
+                }
+                None => s.push_str(EXTRA[k - spec::MCTS_LABELS.len()]),
             }
         }
     }
@@ -85,7 +76,11 @@ fn check<G: Checked>(b: &mut Bytes) {
         time_us: None,
     };
     let over = g.outcome().is_some();
-    if let Ok(cfg) = spec::parse_mcts::<G>(&text) {
+    // Many playouts an iteration (`playouts<N>` takes any N ≥ 1) only make a run slow.
+    if let Some(cfg) = spec::parse_mcts::<G>(&text)
+        .ok()
+        .filter(|c| c.bbq.playouts <= 8)
+    {
         let mut nodes = vec![Node::EMPTY; pool];
         let mut mcts = Mcts::new(&mut nodes, cfg);
         let before = g.clone();
