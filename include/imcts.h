@@ -446,10 +446,10 @@ imcts_status imcts_config_default(imcts_game game, struct imcts_config *out);
 // `imcts_engine_search` would refuse (the same check runs here, so a parsed spec searches),
 // and for a spec using a label the struct has no field for (`text-det`, `text-ipp`,
 // `text-solver`, `text-proven`, `code-proof-visits`, `code-end-eval`, `code-unproven-draws`,
-// `ep`, and a tie-break other than the
-// game's: `random-ties` in Breakthrough, `code-ties` elsewhere): such a label is refused,
-// never dropped; `imcts_config_parse_error` says which label is wrong and why. Search such
-// specs with `imcts_engine_search_spec` or `imcts_engine_search_parallel_spec`.
+// `ep`, and a tie-break other than the game's: `random-ties` in Breakthrough, `code-ties`
+// elsewhere): such a label is refused, never dropped; `imcts_config_parse_error` says which
+// label is wrong and why. Search such specs with `imcts_engine_search_spec` or
+// `imcts_engine_search_parallel_spec`.
 //
 // Statuses (`IMCTS_STATUS_*`): OK, NULL_POINTER, INVALID_UTF8, UNKNOWN_GAME, BAD_SPEC, PANIC (hosted builds).
 //

@@ -147,9 +147,9 @@ pub fn build<G: Game>(
 }
 
 /// The label list of `imcts search --help`, written from the kernel's label tables
-/// ([`spec::MCTS_LABEL_ROWS`], [`spec::ALPHABETA_LABEL_ROWS`]) so that it cannot drift from the parser:
-/// each label as it is written (`name`, `name<n>`, `name[<n>]`), what it means and, for a
-/// number, what the number may be.
+/// ([`spec::MCTS_LABEL_ROWS`], [`spec::ALPHABETA_LABEL_ROWS`]) so that it cannot drift from the
+/// parser: each label as it is written (`name`, `name<n>`, `name[<n>]`), what it means and,
+/// for a number, what the number may be.
 pub fn labels_help() -> String {
     let mut out = String::from(
         "Player spec labels: mcts(label,...) or ab(ablabel,...); also the game's evaluations \
