@@ -168,7 +168,8 @@ typedef struct imcts_config {
   uint32_t det_interval;
   // Playouts longer than this many moves end as a draw, `>= 1`.
   uint32_t max_playout_plies;
-  // Node priors (`np<N>`): virtual visits of a new child; `0`: off. Breakthrough only.
+  // Node priors (`np<N>`): virtual visits of a new child, `1..=65535`; `0`: off.
+  // Breakthrough only.
   uint32_t node_priors;
   // Progressive-bias weight (`pb<W>`), finite; negative: off.
   float progressive_bias;
@@ -204,7 +205,7 @@ typedef struct imcts_config {
   uint32_t bbq_max_depth;
   // Dist(k) candidate restriction (`dist<K>`), `1..=255`; `0`: all legal moves.
   uint32_t bbq_dist;
-  // Playouts per iteration (`playouts<N>`), `>= 1`.
+  // Playouts per iteration (`playouts<N>`), `1..=65535`.
   uint32_t bbq_playouts;
 } imcts_config;
 
@@ -363,6 +364,10 @@ typedef struct imcts_threads {
 
 // αβ searched to its maximum depth or resolved the whole game tree.
 #define IMCTS_STOP_MAX_DEPTH 7
+
+// MCTS: the root reached its visit limit (some 4.2 billion simulations), past which a visit
+// count could wrap.
+#define IMCTS_STOP_VISIT_LIMIT 8
 
 // Not proven.
 #define IMCTS_PROVEN_UNKNOWN 0

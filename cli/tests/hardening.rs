@@ -205,7 +205,8 @@ fn silently_accepted_inputs_are_refused_with_a_reason() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("zzz"));
     // Numbers out of range name the range.
     for (spec, range) in [
-        ("mcts(ipp,np99999999999)", "to 4294967295"),
+        ("mcts(ipp,np99999999999)", "to 65535"),
+        ("mcts(mb99999999999)", "to 4294967295"),
         ("mcts(fet-1)", "to 4294967295"),
         ("mcts(seed-1)", "to 18446744073709551615"),
     ] {

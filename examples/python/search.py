@@ -18,7 +18,7 @@ IMCTS_STATUS_BUFFER_TOO_SMALL = 11
 IMCTS_GAME_BREAKTHROUGH = 0
 IMCTS_MOVE_CAPACITY = 32
 STOP_NAMES = ["iterations", "nodes", "time", "proven", "single-move", "pool-full",
-              "game-over", "max-depth"]
+              "game-over", "max-depth", "visit-limit"]
 
 
 class Config(ctypes.Structure):

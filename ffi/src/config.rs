@@ -62,6 +62,9 @@ pub const IMCTS_STOP_POOL_FULL: imcts_stop = 5;
 pub const IMCTS_STOP_GAME_OVER: imcts_stop = 6;
 /// αβ searched to its maximum depth or resolved the whole game tree.
 pub const IMCTS_STOP_MAX_DEPTH: imcts_stop = 7;
+/// MCTS: the root reached its visit limit (some 4.2 billion simulations), past which a visit
+/// count could wrap.
+pub const IMCTS_STOP_VISIT_LIMIT: imcts_stop = 8;
 
 /// A proven game-theoretic value, for the side to move (`imcts_result.proven`).
 pub type imcts_proven = u32;
@@ -106,7 +109,8 @@ pub struct imcts_config {
     pub det_interval: u32,
     /// Playouts longer than this many moves end as a draw, `>= 1`.
     pub max_playout_plies: u32,
-    /// Node priors (`np<N>`): virtual visits of a new child; `0`: off. Breakthrough only.
+    /// Node priors (`np<N>`): virtual visits of a new child, `1..=65535`; `0`: off.
+    /// Breakthrough only.
     pub node_priors: u32,
     /// Progressive-bias weight (`pb<W>`), finite; negative: off.
     pub progressive_bias: f32,
@@ -142,7 +146,7 @@ pub struct imcts_config {
     pub bbq_max_depth: u32,
     /// Dist(k) candidate restriction (`dist<K>`), `1..=255`; `0`: all legal moves.
     pub bbq_dist: u32,
-    /// Playouts per iteration (`playouts<N>`), `>= 1`.
+    /// Playouts per iteration (`playouts<N>`), `1..=65535`.
     pub bbq_playouts: u32,
 }
 

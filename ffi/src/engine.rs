@@ -1234,6 +1234,7 @@ const _: () = {
     assert!(StopReason::PoolFull as u32 == IMCTS_STOP_POOL_FULL);
     assert!(StopReason::GameOver as u32 == IMCTS_STOP_GAME_OVER);
     assert!(StopReason::MaxDepth as u32 == IMCTS_STOP_MAX_DEPTH);
+    assert!(StopReason::VisitLimit as u32 == IMCTS_STOP_VISIT_LIMIT);
 };
 
 // The root children's statistics (`imcts_engine_root_children`), in a file of their own.

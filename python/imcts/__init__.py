@@ -66,7 +66,7 @@ MAX_POOL_NODES = (1 << 32) - 2
 
 _U64_MAX = (1 << 64) - 1
 _STOPS = ["iterations", "nodes", "time", "proven", "single-move", "pool-full", "game-over",
-          "max-depth"]
+          "max-depth", "visit-limit"]
 _PROVEN = [None, "win", "loss", "draw"]
 _OUTCOMES = [None, "first", "second", "draw"]
 
@@ -237,7 +237,7 @@ class SearchResult:
     #: Wall-clock time of the search in milliseconds.
     elapsed_ms: float
     #: Why the search stopped: ``iterations``, ``nodes``, ``time``, ``proven``,
-    #: ``single-move``, ``pool-full``, ``game-over`` or ``max-depth``.
+    #: ``single-move``, ``pool-full``, ``game-over``, ``max-depth`` or ``visit-limit``.
     stop: str
     #: ``"win"``, ``"loss"`` or ``"draw"`` for the side to move if proven, else ``None``.
     proven: Optional[str]

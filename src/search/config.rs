@@ -278,6 +278,12 @@ impl core::fmt::Display for ConfigError {
 
 impl core::error::Error for ConfigError {}
 
+/// The most visits a setting adds at once: the virtual visits of node priors (`np`) and
+/// evaluation priors (`ep`) per child, and paper 003's playouts per simulation (`playouts`),
+/// each of which adds that many visits to every node of its path. Bounded so that no visit
+/// count can wrap before the search stops ([`super::ROOT_VISIT_LIMIT`]).
+pub const MAX_ADDED_VISITS: u32 = 65_535;
+
 /// How the number of a setting is checked. One value per kind of number, shared by the spec
 /// parser (which parses and checks the digits after a label) and [`MctsConfig::validate`] /
 /// [`AlphaBetaConfig::validate`](super::alphabeta::AlphaBetaConfig::validate), so the two can
@@ -294,6 +300,8 @@ pub enum Check {
     Count,
     /// A whole number from 1 to 255 (Dist(k)).
     Distance,
+    /// A whole number from 1 to [`MAX_ADDED_VISITS`] (virtual visits, playouts per simulation).
+    Visits,
     /// A whole number from 1 to 64 (αβ iterations, [`super::alphabeta::MAX_DEPTH`]).
     AlphaBetaDepth,
     /// Any whole number from 0 to 2⁶⁴−1 (seeds, table sizes).
@@ -309,6 +317,7 @@ impl Check {
             Check::Positive => "a whole number from 1 to 4294967295",
             Check::Count => "a whole number from 0 to 4294967295",
             Check::Distance => "a whole number from 1 to 255",
+            Check::Visits => "a whole number from 1 to 65535",
             Check::AlphaBetaDepth => "a whole number from 1 to 64",
             Check::Any => "a whole number from 0 to 18446744073709551615",
         }
@@ -334,6 +343,7 @@ impl Check {
             Check::Positive => (1..=u32::MAX as u64).contains(&n),
             Check::Count => n <= u32::MAX as u64,
             Check::Distance => (1..=255).contains(&n),
+            Check::Visits => (1..=MAX_ADDED_VISITS as u64).contains(&n),
             Check::AlphaBetaDepth => (1..=super::alphabeta::MAX_DEPTH as u64).contains(&n),
             Check::Any => true,
             Check::Unit | Check::NonNegative => false,
@@ -412,7 +422,10 @@ impl<G: Game> MctsConfig<G> {
                     allowed: refusal::NO_PRIORS,
                 });
             }
-            Check::Positive.whole(l::NP, n.into())?;
+            Check::Visits.whole(l::NP, n.into())?;
+        }
+        if let Some(n) = c.eval_priors {
+            Check::Visits.whole(l::EP, n.into())?;
         }
         if let Some(w) = c.progressive_bias {
             Check::NonNegative.real(l::PB, w)?;
@@ -432,7 +445,7 @@ impl<G: Game> MctsConfig<G> {
         if let Some(k) = c.bbq.dist {
             Check::Distance.whole(l::DIST, k.into())?;
         }
-        Check::Positive.whole(l::PLAYOUTS, c.bbq.playouts.into())?;
+        Check::Visits.whole(l::PLAYOUTS, c.bbq.playouts.into())?;
         Ok(Valid(self))
     }
 }

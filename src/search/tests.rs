@@ -1054,7 +1054,8 @@ fn specs_that_could_not_search_fail_to_parse_and_say_the_range() {
     assert!(spec::parse::<Breakthrough>("ab(depth64)").is_ok());
     // Item 8: numbers out of their type's range name the range.
     for (s, range) in [
-        ("mcts(np99999999999)", "to 4294967295"),
+        ("mcts(np99999999999)", "to 65535"),
+        ("mcts(mb99999999999)", "to 4294967295"),
         ("mcts(fet-1)", "to 4294967295"),
         ("mcts(seed-1)", "to 18446744073709551615"),
         ("mcts(dist256)", "to 255"),

@@ -9,7 +9,7 @@ use super::{MAX_TREE_DEPTH, Mcts, PathStep, SearchResult, clock_mask, for_first}
 use crate::game::{Game, Player};
 use crate::search::config::Expansion;
 use crate::search::node::{NodeId, Proven, flag};
-use crate::search::{Budget, Clock, StopReason};
+use crate::search::{Budget, Clock, ROOT_VISIT_LIMIT, StopReason};
 
 /// Where a simulation's descent stopped.
 enum Leaf {
@@ -67,8 +67,12 @@ impl<G: Game> Mcts<'_, G> {
         };
         let clock_mask = clock_mask(self.config.bbq.playouts);
         loop {
-            if self.pool.get(NodeId::ROOT).proven != Proven::Unknown && self.config.solver {
+            let root = self.pool.get(NodeId::ROOT);
+            if root.proven != Proven::Unknown && self.config.solver {
                 return StopReason::Proven;
+            }
+            if root.visits >= ROOT_VISIT_LIMIT {
+                return StopReason::VisitLimit;
             }
             if max_sims.is_some_and(|m| result.simulations >= m) {
                 return StopReason::Iterations;

@@ -11,7 +11,7 @@ use super::super::mcts::{
     uct_choice,
 };
 use super::super::node::{NodeId, Proven, flag, has_header};
-use super::super::{Budget, Clock, StopReason, playout};
+use super::super::{Budget, Clock, ROOT_VISIT_LIMIT, StopReason, playout};
 use super::atomic_node::AtomicNode;
 use crate::SearchRng;
 use crate::game::{Game, MoveBuffer, Player};
@@ -207,6 +207,7 @@ impl<'t, G: Game> Shared<'t, G> {
             2 => StopReason::Time,
             3 => StopReason::Proven,
             5 => StopReason::PoolFull,
+            8 => StopReason::VisitLimit,
             _ => StopReason::Iterations,
         }
     }
@@ -254,6 +255,12 @@ impl<'t, G: Game> Shared<'t, G> {
             }
             if self.config.solver && self.nodes[0].proven() != Proven::Unknown {
                 self.halt(StopReason::Proven);
+                break;
+            }
+            // The root's count runs behind by the threads' batches at most, far less than the
+            // limit's margin.
+            if self.nodes[0].visits() >= ROOT_VISIT_LIMIT {
+                self.halt(StopReason::VisitLimit);
                 break;
             }
             if let Some(m) = max_sims {

@@ -10,7 +10,7 @@ use crate::search::config::{MctsConfig, Valid};
 use crate::search::mcts::{Mcts, SearchResult};
 use crate::search::node::{Node, NodeId, Proven, flag};
 use crate::search::pool::Pool;
-use crate::search::{Budget, NoClock, StopReason, spec};
+use crate::search::{Budget, NoClock, ROOT_VISIT_LIMIT, StopReason, spec};
 use std::vec;
 use std::vec::Vec;
 
@@ -410,4 +410,47 @@ fn the_parallel_loop_alone_is_the_single_threaded_search_solver_step_included() 
         }
     }
     assert!(proofs > 0, "the positions must exercise the solver");
+}
+
+/// A search stops when its root's visits reach [`ROOT_VISIT_LIMIT`] (`visit-limit`), on one
+/// thread (with paper 003's playouts too, which add several visits a simulation) and on two
+/// sharing the tree, where a count would otherwise wrap after some 4.2 billion simulations.
+#[test]
+fn searches_stop_at_the_root_visit_limit_before_a_count_can_wrap() {
+    for (spec, per_simulation, threads) in [
+        ("mcts(reuse)", 1, 1),
+        ("mcts(reuse,playouts100)", 100, 1),
+        ("mcts(reuse,im0.4,efLH)", 1, 2),
+    ] {
+        let game = Breakthrough::new();
+        let mut nodes = vec![Node::EMPTY; 200_000];
+        let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
+        let mut g = game.clone();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        let r = m.search(&mut g, Budget::iterations(300), &mut NoClock);
+        assert_eq!(r.stop, StopReason::Iterations);
+        // As if the reused tree had been searched for an hour: 1,000 simulations short.
+        m.pool.get_mut(NodeId::ROOT).visits = ROOT_VISIT_LIMIT - 1000 * per_simulation;
+        let r = m.search_parallel(
+            &mut g,
+            Budget::iterations(1_000_000),
+            &mut NoClock,
+            &mut TestThreads(threads),
+            ParallelSettings::default(),
+        );
+        assert_eq!(r.stop, StopReason::VisitLimit, "{spec}");
+        let root = *m.pool().get(NodeId::ROOT);
+        assert!(
+            root.visits >= ROOT_VISIT_LIMIT && root.visits - ROOT_VISIT_LIMIT < 1 << 20,
+            "{spec}: {}",
+            root.visits
+        );
+        if threads == 1 {
+            assert_eq!(r.simulations, 1000, "{spec}");
+        } else {
+            // The root's count runs behind by the threads' batches.
+            assert!((1000..1100).contains(&r.simulations), "{}", r.simulations);
+        }
+        assert!(game.is_legal(r.best.unwrap()));
+    }
 }
