@@ -9,7 +9,7 @@
 const GAMES = { breakthrough: 0, loa: 1, kalah: 2, tictactoe: 3, gomoku: 4 };
 const NODES = 500000; // search nodes, 24 bytes each: a 12 MB pool
 const STOP = ["iterations", "nodes", "time", "proven", "single move", "pool full", "game over",
-  "max depth"];
+  "max depth", "visit limit"];
 const PROVEN = ["", "win", "loss", "draw"];
 const OUT_CAP = 16384;
 const enc = new TextEncoder();
