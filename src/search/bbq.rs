@@ -46,7 +46,9 @@
 //! - **Playouts per iteration** (`playoutsN`): each simulation runs `N` playouts from the leaf
 //!   and backs them up as `N` visits with the sum of their rewards; a leaf that is a finished or
 //!   proven position counts its result `N` times. The budget counts iterations (the paper's
-//!   "100 iterations with 5 playouts").
+//!   "100 iterations with 5 playouts"). `N` is at most 65,535 (more could wrap a visit count).
+//!   A time budget is read every 64 playouts inside an iteration too; once it is spent the
+//!   iteration's last leaf takes the mean of the playouts run so far, still as `N` visits.
 //! - **Dist(k)** (`distK`): expansion and playouts consider only the moves within distance `k` of
 //!   the stones ([`Game::candidate_moves`]; every legal move for games without such a notion).
 //!   Dist(∞) is the default. Solver proofs are then proofs within the restricted game.
@@ -74,7 +76,7 @@ pub struct BbqConfig {
     pub max_depth: Option<u32>,
     /// Dist(k): restrict expansion and playouts to [`Game::candidate_moves`] with this `k`.
     pub dist: Option<u8>,
-    /// Playouts per iteration (at least 1).
+    /// Playouts per iteration (1 to [`MAX_ADDED_VISITS`](super::config::MAX_ADDED_VISITS)).
     pub playouts: u32,
 }
 

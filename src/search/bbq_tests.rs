@@ -6,7 +6,7 @@ use super::bbq::{BbqConfig, DEFAULT_MAX_DEPTH};
 use super::config::{MctsConfig, Valid};
 use super::mcts::{ChildStats, Mcts};
 use super::node::{Node, Proven};
-use super::{Budget, NoClock, playout, spec};
+use super::{Budget, NoClock, StopReason, playout, spec};
 use crate::game::{Game, MoveBuffer, Outcome};
 use crate::games::breakthrough::Breakthrough;
 use crate::games::gomoku::{self, Gomoku};
@@ -418,7 +418,8 @@ fn a_time_budget_reads_the_clock_as_often_in_playouts_with_several_an_iteration(
         time_us: Some(u64::MAX),
     };
     // (playouts an iteration, iterations between reads)
-    for (playouts, every) in [(1, 64), (2, 32), (3, 16), (5, 8), (64, 1), (1000, 1)] {
+    // (More than 64 playouts an iteration also read it inside the iteration: the next test.)
+    for (playouts, every) in [(1, 64), (2, 32), (3, 16), (5, 8), (64, 1)] {
         let mut m = Mcts::new(
             &mut nodes,
             cfg::<TicTacToe>(&std::format!("mcts(nosolver,playouts{playouts})")),
@@ -430,4 +431,34 @@ fn a_time_budget_reads_the_clock_as_often_in_playouts_with_several_an_iteration(
         // iteration.
         assert_eq!(clock.0, 2 + 1280 / every, "playouts{playouts}");
     }
+}
+
+/// A time budget ends paper 003's playouts inside an iteration: one of 65,535 playouts reads
+/// the clock every 64 of them and stops once the time is spent, where it used to run them all
+/// (4.5 s of Gomoku on a 100 ms budget).
+#[test]
+fn a_time_budget_ends_an_iterations_playouts_once_it_is_spent() {
+    // A clock that advances one microsecond a reading.
+    struct Ticking(u64);
+    impl super::Clock for Ticking {
+        fn now_us(&mut self) -> u64 {
+            self.0 += 1;
+            self.0
+        }
+    }
+    let mut nodes = vec![Node::EMPTY; 100_000];
+    let mut m = Mcts::new(&mut nodes, cfg::<TicTacToe>("mcts(nosolver,playouts65535)"));
+    let mut clock = Ticking(0);
+    let budget = Budget {
+        iterations: None,
+        nodes: None,
+        time_us: Some(5),
+    };
+    let r = m.search(&mut TicTacToe::new(), budget, &mut clock);
+    assert_eq!((r.stop, r.simulations), (StopReason::Time, 1));
+    // The readings: the search's start (1), the budget's test before the first iteration (2:
+    // 1 µs spent), the iteration's after 64, 128 and 192 playouts (3-5: 2-4 µs) and after 256
+    // (6: 5 µs, spent), the test before a second iteration (7), the search's end (8).
+    assert_eq!(clock.0, 8);
+    assert!(r.best.is_some());
 }

@@ -28,7 +28,9 @@ pub(super) trait Rewards<G: Game> {
     fn finished(cfg: &MctsConfig<G>, game: &G, reward: f32, depth: u32) -> f32;
 
     /// The first player's reward of playing out from `game`, `depth` plies below the root.
-    fn playout(m: &mut Mcts<'_, G>, game: &G, depth: u32) -> f32;
+    /// `time_up` says whether the search's time budget is spent.
+    fn playout(m: &mut Mcts<'_, G>, game: &G, depth: u32, time_up: &mut dyn FnMut() -> bool)
+    -> f32;
 
     /// A mean that replaces node `id`'s accumulated reward in the backup, if any.
     fn backed(m: &Mcts<'_, G>, id: NodeId) -> Option<f32>;
@@ -54,7 +56,7 @@ impl<G: Game> Rewards<G> for Plain {
     }
 
     #[inline(always)]
-    fn playout(m: &mut Mcts<'_, G>, game: &G, _: u32) -> f32 {
+    fn playout(m: &mut Mcts<'_, G>, game: &G, _: u32, _: &mut dyn FnMut() -> bool) -> f32 {
         let mut scratch = game.clone();
         playout::run(&mut scratch, &m.config, &mut m.rng).0
     }
@@ -64,6 +66,10 @@ impl<G: Game> Rewards<G> for Plain {
         None
     }
 }
+
+/// How many of an iteration's playouts run between two readings of the clock
+/// ([`Bbq::playout`]), as between iterations of one playout ([`super::CLOCK_INTERVAL`]).
+const PLAYOUTS_BETWEEN_READS: u32 = super::CLOCK_INTERVAL as u32;
 
 /// Paper 003's options ([`crate::search::bbq`]).
 pub(super) struct Bbq;
@@ -87,8 +93,16 @@ impl<G: Game> Rewards<G> for Bbq {
     }
 
     /// The mean first-player reward of [`BbqConfig::playouts`] playouts, each stopped at the
-    /// depth cap and shaped.
-    fn playout(m: &mut Mcts<'_, G>, game: &G, depth: u32) -> f32 {
+    /// depth cap and shaped. With a time budget the clock is read every
+    /// [`PLAYOUTS_BETWEEN_READS`] playouts, and once the time is up the mean is of the playouts
+    /// run so far (the iteration still counts its `N` visits): an iteration of 65,535 Gomoku
+    /// playouts took 4.5 s on a 100 ms budget.
+    fn playout(
+        m: &mut Mcts<'_, G>,
+        game: &G,
+        depth: u32,
+        time_up: &mut dyn FnMut() -> bool,
+    ) -> f32 {
         let bbq: BbqConfig = m.config.bbq;
         let room = match bbq.depth_cap() {
             Some(d) => d.saturating_sub(depth),
@@ -96,7 +110,12 @@ impl<G: Game> Rewards<G> for Bbq {
         };
         let k = bbq.playouts;
         let mut sum = 0.0;
-        for _ in 0..k {
+        let mut ran = 0;
+        for i in 0..k {
+            if i > 0 && i % PLAYOUTS_BETWEEN_READS == 0 && time_up() {
+                break;
+            }
+            ran += 1;
             let mut scratch = game.clone();
             let (r, plies) = playout::run_within(&mut scratch, &m.config, &mut m.rng, room);
             let margin = scratch
@@ -104,7 +123,7 @@ impl<G: Game> Rewards<G> for Bbq {
                 .then(|| scratch.score_margin(Player::First));
             sum += bbq.shape::<G>(r, depth + plies, margin);
         }
-        sum / k as f32
+        sum / ran as f32
     }
 
     /// Best win: an expanded node's mean becomes its best visited child's value.

@@ -66,6 +66,14 @@ impl<G: Game> Mcts<'_, G> {
             (s, _, _) => s,
         };
         let clock_mask = clock_mask(self.config.bbq.playouts);
+        // Whether the time budget is spent, for the loop below and for paper 003's playouts
+        // inside an iteration (`Bbq::playout`), so that one iteration of many playouts does
+        // not run past it. Never reads the clock without a time budget.
+        let mut time_up = || {
+            budget
+                .time_us
+                .is_some_and(|t| clock.now_us().saturating_sub(start) >= t)
+        };
         loop {
             let root = self.pool.get(NodeId::ROOT);
             if root.proven != Proven::Unknown && self.config.solver {
@@ -80,13 +88,10 @@ impl<G: Game> Mcts<'_, G> {
             if budget.nodes.is_some_and(|m| self.pool.len() as u64 >= m) {
                 return StopReason::Nodes;
             }
-            if let Some(t) = budget.time_us {
-                if result.simulations & clock_mask == 0 && clock.now_us().saturating_sub(start) >= t
-                {
-                    return StopReason::Time;
-                }
+            if budget.time_us.is_some() && result.simulations & clock_mask == 0 && time_up() {
+                return StopReason::Time;
             }
-            let full = self.simulate::<H, SCORE>(game);
+            let full = self.simulate::<H, SCORE>(game, &mut time_up);
             result.simulations += 1;
             if full {
                 result.pool_full = true;
@@ -106,12 +111,16 @@ impl<G: Game> Mcts<'_, G> {
     /// way back up (the backup's undo took about 30 instructions a level in Breakthrough,
     /// efLH's sums included).
     #[inline]
-    fn simulate<H: Rewards<G>, const SCORE: u8>(&mut self, game: &mut G) -> bool {
+    fn simulate<H: Rewards<G>, const SCORE: u8>(
+        &mut self,
+        game: &mut G,
+        time_up: &mut dyn FnMut() -> bool,
+    ) -> bool {
         if G::DESCEND_ON_COPY && !test_hooks::undo_forced() {
             let mut copy = game.clone();
-            self.simulate_on::<H, SCORE, true>(&mut copy, Some(game))
+            self.simulate_on::<H, SCORE, true>(&mut copy, Some(game), time_up)
         } else {
-            self.simulate_on::<H, SCORE, false>(game, None)
+            self.simulate_on::<H, SCORE, false>(game, None, time_up)
         }
     }
 
@@ -122,6 +131,7 @@ impl<G: Game> Mcts<'_, G> {
         &mut self,
         game: &mut G,
         root: Option<&G>,
+        time_up: &mut dyn FnMut() -> bool,
     ) -> bool {
         let mut path: heapless::Vec<PathStep<G>, MAX_TREE_DEPTH> = heapless::Vec::new();
         let mut node = NodeId::ROOT;
@@ -176,7 +186,7 @@ impl<G: Game> Mcts<'_, G> {
         let reward_first = match leaf {
             Leaf::Proven(r) => H::proven(&self.config, r, depth),
             Leaf::Finished(r) => H::finished(&self.config, game, r, depth),
-            Leaf::Open => H::playout(self, game, depth),
+            Leaf::Open => H::playout(self, game, depth, time_up),
             Leaf::Broken => 0.0,
         };
 
