@@ -51,7 +51,9 @@ pub use shared::{Shared, supports};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParallelSettings {
     /// Virtual visits, each a loss, that a node on a path being searched carries until the
-    /// path's result is backed up (`0`: none). One is the usual choice with few threads;
+    /// path's result is backed up (`0`: none; more than
+    /// [`MAX_ADDED_VISITS`](crate::search::config::MAX_ADDED_VISITS) counts as that many, so
+    /// that no visit count can wrap). One is the usual choice with few threads;
     /// docs/parallel.md discusses more.
     pub virtual_loss: u32,
     /// One shared tree, or a tree per thread.

@@ -4,7 +4,7 @@
 //! atomic node statistics, a virtual loss on the way down, and expansions claimed with a
 //! compare-and-swap. docs/parallel.md lists the races this allows and why each is benign.
 
-use super::super::config::{Expansion, MctsConfig};
+use super::super::config::{Expansion, MAX_ADDED_VISITS, MctsConfig};
 use super::super::math::sqrt_ln;
 use super::super::mcts::{
     CLOCK_INTERVAL, MAX_TREE_DEPTH, child_start, for_first, in_paper_code_order, score, score_kind,
@@ -175,7 +175,8 @@ impl<'t, G: Game> Shared<'t, G> {
             config,
             root,
             budget,
-            virtual_loss,
+            // Beyond what a count can carry safely (`ROOT_VISIT_LIMIT`'s margin).
+            virtual_loss: virtual_loss.min(MAX_ADDED_VISITS),
             claimed: Line(AtomicCount::new(0)),
             done: AtomicCount::new(0),
             stop: Line(AtomicBool::new(false)),

@@ -102,7 +102,7 @@ pub(super) fn check_counts(nodes: &mut [Node], len: u32) {
 
 #[test]
 fn every_simulation_is_counted_once_at_the_root_and_no_virtual_loss_remains() {
-    for (threads, vl) in [(2, 1), (4, 1), (4, 3), (3, 0)] {
+    for (threads, vl) in [(2, 1), (4, 1), (4, 3), (3, 0), (2, u32::MAX)] {
         let game = Breakthrough::new();
         let mut nodes = vec![Node::EMPTY; 400_000];
         let cfg = spec::parse_mcts::<Breakthrough>("mcts(im0.4,efLH)").unwrap();
