@@ -48,7 +48,9 @@
 //!   proven position counts its result `N` times. The budget counts iterations (the paper's
 //!   "100 iterations with 5 playouts"). `N` is at most 65,535 (more could wrap a visit count).
 //!   A time budget is read every 64 playouts inside an iteration too; once it is spent the
-//!   iteration's last leaf takes the mean of the playouts run so far, still as `N` visits.
+//!   iteration's last leaf takes the mean of the playouts run so far, still as `N` visits
+//!   (except in `compact-code` builds, the page's and the firmware's, whose iterations run to
+//!   their end).
 //! - **Dist(k)** (`distK`): expansion and playouts consider only the moves within distance `k` of
 //!   the stones ([`Game::candidate_moves`]; every legal move for games without such a notion).
 //!   Dist(∞) is the default. Solver proofs are then proofs within the restricted game.

@@ -6,7 +6,7 @@ use super::bbq::{BbqConfig, DEFAULT_MAX_DEPTH};
 use super::config::{MctsConfig, Valid};
 use super::mcts::{ChildStats, Mcts};
 use super::node::{Node, Proven};
-use super::{Budget, NoClock, StopReason, playout, spec};
+use super::{Budget, NoClock, playout, spec};
 use crate::game::{Game, MoveBuffer, Outcome};
 use crate::games::breakthrough::Breakthrough;
 use crate::games::gomoku::{self, Gomoku};
@@ -435,8 +435,9 @@ fn a_time_budget_reads_the_clock_as_often_in_playouts_with_several_an_iteration(
 
 /// A time budget ends paper 003's playouts inside an iteration: one of 65,535 playouts reads
 /// the clock every 64 of them and stops once the time is spent, where it used to run them all
-/// (4.5 s of Gomoku on a 100 ms budget).
+/// (4.5 s of Gomoku on a 100 ms budget). Not in `compact-code` builds, which leave it out.
 #[test]
+#[cfg(not(feature = "compact-code"))]
 fn a_time_budget_ends_an_iterations_playouts_once_it_is_spent() {
     // A clock that advances one microsecond a reading.
     struct Ticking(u64);
@@ -455,7 +456,7 @@ fn a_time_budget_ends_an_iterations_playouts_once_it_is_spent() {
         time_us: Some(5),
     };
     let r = m.search(&mut TicTacToe::new(), budget, &mut clock);
-    assert_eq!((r.stop, r.simulations), (StopReason::Time, 1));
+    assert_eq!((r.stop, r.simulations), (super::StopReason::Time, 1));
     // The readings: the search's start (1), the budget's test before the first iteration (2:
     // 1 µs spent), the iteration's after 64, 128 and 192 playouts (3-5: 2-4 µs) and after 256
     // (6: 5 µs, spent), the test before a second iteration (7), the search's end (8).
