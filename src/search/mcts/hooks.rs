@@ -97,7 +97,7 @@ impl<G: Game> Rewards<G> for Bbq {
     /// [`PLAYOUTS_BETWEEN_READS`] playouts, and once the time is up the mean is of the playouts
     /// run so far (the iteration still counts its `N` visits): an iteration of 65,535 Gomoku
     /// playouts took 4.5 s on a 100 ms budget. Not in `compact-code` builds: the check took
-    /// 967 bytes of the browser's module, which had 979 to spare.
+    /// 967 bytes of the browser's module, which had 973 to spare.
     fn playout(
         m: &mut Mcts<'_, G>,
         game: &G,
@@ -113,8 +113,7 @@ impl<G: Game> Rewards<G> for Bbq {
         let mut sum = 0.0;
         let mut ran = 0;
         for i in 0..k {
-            // Not in `compact-code` builds (the browser's module has no room for it; their
-            // iterations run all their playouts, as the clock's reading between iterations).
+            // Not in `compact-code` builds (see above).
             if !cfg!(feature = "compact-code")
                 && i > 0
                 && i % PLAYOUTS_BETWEEN_READS == 0

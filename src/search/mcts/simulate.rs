@@ -88,6 +88,8 @@ impl<G: Game> Mcts<'_, G> {
             if budget.nodes.is_some_and(|m| self.pool.len() as u64 >= m) {
                 return StopReason::Nodes;
             }
+            // `time_up` tests the budget too; testing it first here keeps searches without a
+            // time budget from the mask's test (two instructions a simulation, callgrind).
             if budget.time_us.is_some() && result.simulations & clock_mask == 0 && time_up() {
                 return StopReason::Time;
             }
