@@ -347,6 +347,19 @@ pub(crate) fn lookup_limit() -> u32 {
     wide::limit()
 }
 
+/// A bound on every [`lookup_limit`]: the wide tables' length (the compile-time table is
+/// shorter).
+pub(crate) const MAX_LOOKUP_LIMIT: u32 = 1 << 18;
+
+// Each kind of table stays within the bound.
+const _: () = assert!(N as u32 <= MAX_LOOKUP_LIMIT);
+#[cfg(all(
+    target_pointer_width = "64",
+    target_has_atomic = "32",
+    not(any(feature = "lazy-uct-tables", feature = "small-uct-tables"))
+))]
+const _: () = assert!(wide::LEN as u32 <= MAX_LOOKUP_LIMIT);
+
 /// [`inv_sqrt`] of a count below a [`lookup_limit`] the caller has read: one load, no test.
 #[inline(always)]
 pub(crate) fn inv_sqrt_below(n: u32) -> f32 {
@@ -361,6 +374,27 @@ pub fn inv_sqrt(n: u32) -> f32 {
     } else {
         1.0 / sqrtf(n as f32)
     }
+}
+
+/// [`inv_sqrt`] of a visited child's count `n`, with its mean reward (statistic `stat`,
+/// [`stats`](super::stats)): the table's test on `n` also tells that the statistic is a sum
+/// (every table count is below [`stats::MEAN_FROM`](super::stats::MEAN_FROM)), so the common
+/// case pays no test of its own for the mean.
+#[inline(always)]
+pub(crate) fn mean_and_inv_sqrt(n: u32, stat: f32) -> (f32, f32) {
+    if (n as usize) < N {
+        (stat / n as f32, tables::inv_sqrt(n as usize))
+    } else {
+        mean_and_inv_sqrt_past_table(n, stat)
+    }
+}
+
+/// [`mean_and_inv_sqrt`] of a count past the table; a call of its own in small-code builds,
+/// which inline the scan in several places.
+#[cfg_attr(feature = "compact-code", inline(never))]
+#[cfg_attr(not(feature = "compact-code"), inline(always))]
+fn mean_and_inv_sqrt_past_table(n: u32, stat: f32) -> (f32, f32) {
+    (super::stats::visited_mean(n, stat), inv_sqrt(n))
 }
 
 /// `sqrt(ln n)`, `0` for `n ≤ 1`: looked up below [`lookup_limit`], else as

@@ -33,6 +33,7 @@ pub mod playout;
 pub mod pool;
 pub mod shallow;
 pub mod spec;
+pub mod stats;
 
 pub use node::Proven;
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! | field         | bytes | what it costs and why it is there                                   |
 //! |---------------|-------|---------------------------------------------------------------------|
 //! | `visits`      | 4     | `n`: simulations through the node, plus node-prior virtual visits   |
-//! | `reward`      | 4     | `r`: sum of rewards for the mover into the node (`f32`)             |
+//! | `stat`        | 4     | `r`: rewards for the mover into the node: their `f32` sum, from 2²² visits their mean in fixed point ([`stats`](super::stats)) |
 //! | `first_child` | 4     | pool index of the first child; children are contiguous              |
 //! | `value`       | 4     | `v`: implicit minimax value (or the static `v0` for constant bias)  |
 //! | `mv`          | 2     | the move into the node, as [`Game::encode_move`](crate::Game)       |
@@ -20,7 +20,7 @@
 //! there can often take the same child after looking at it alone. Breakthrough's and Lines of
 //! Action's blocks have headers (about one slot in 30 more), Kalah's six children none.
 //!
-//! `visits` and `reward` come first and the node is 8-byte aligned, so the pair is one aligned
+//! `visits` and `stat` come first and the node is 8-byte aligned, so the pair is one aligned
 //! 64-bit word: the parallel search (`search::parallel`, on targets with 64-bit atomics) reads
 //! it with one load and updates it (a virtual loss, a backup) with one compare-and-swap.
 
@@ -114,7 +114,7 @@ pub(crate) const fn has_header(children: u16) -> bool {
 /// solver step, which clears the header (`expand_lost_siblings`).
 ///
 /// Kept in a [`Node`]'s fields: `visits` holds `chosen + 1` (0: nothing cached, as in
-/// [`Node::EMPTY`]), `reward` the runner-up, `value` the exploration term, `first_child` the
+/// [`Node::EMPTY`]), `stat` the runner-up, `value` the exploration term, `first_child` the
 /// parent count minus the node's visits (`base`: with node priors the parent count is the sum
 /// of the children's visits, which then grows with the node's), `mv` and `children` the chosen
 /// child's visits minus the node's (`gap`, as two halves). `flags` stays 0, so the pool's
@@ -139,7 +139,7 @@ impl ScanCache {
     pub(crate) fn to_node(self) -> Node {
         Node {
             visits: self.chosen.wrapping_add(1),
-            reward: self.runner_up,
+            stat: self.runner_up,
             first_child: self.base,
             value: self.explore,
             mv: self.gap as u16,
@@ -155,7 +155,7 @@ impl ScanCache {
     pub(crate) fn from_node(n: &Node) -> Option<ScanCache> {
         (n.visits != 0).then(|| ScanCache {
             chosen: n.visits - 1,
-            runner_up: n.reward,
+            runner_up: n.stat,
             explore: n.value,
             base: n.first_child,
             gap: u32::from(n.mv) | u32::from(n.children) << 16,
@@ -188,7 +188,10 @@ pub(crate) mod flag {
 #[repr(C, align(8))]
 pub struct Node {
     pub(crate) visits: u32,
-    pub(crate) reward: f32,
+    /// The reward statistic: the sum of the rewards below
+    /// [`MEAN_FROM`](super::stats::MEAN_FROM) visits, from there on the mean in fixed point
+    /// (bits only, never read as a float; [`stats`](super::stats)).
+    pub(crate) stat: f32,
     pub(crate) first_child: u32,
     pub(crate) value: f32,
     pub(crate) mv: u16,
@@ -208,7 +211,7 @@ impl Node {
     /// A blank node, for initialising pool memory.
     pub const EMPTY: Node = Node {
         visits: 0,
-        reward: 0.0,
+        stat: 0.0,
         first_child: u32::MAX,
         value: 0.0,
         mv: 0,
@@ -227,11 +230,42 @@ impl Node {
     /// Mean reward for the mover into this node, in `[-1, 1]`; `0` before any visit.
     #[inline(always)]
     pub fn mean(&self) -> f32 {
-        if self.visits == 0 {
-            0.0
+        super::stats::mean(self.visits, self.stat)
+    }
+
+    /// Adds `visits` (at most [`MAX_ADDED_VISITS`](crate::search::config::MAX_ADDED_VISITS))
+    /// and `reward` to the statistics ([`stats::add`](super::stats)): one test of the count
+    /// where the sum goes on (a count that far below the threshold stays below it).
+    #[cfg_attr(not(feature = "compact-code"), inline(always))]
+    #[cfg_attr(feature = "compact-code", inline(never))]
+    pub(crate) fn add_stats(&mut self, visits: u32, reward: f32) {
+        const SUMS_BELOW: u32 = super::stats::MEAN_FROM - crate::search::config::MAX_ADDED_VISITS;
+        debug_assert!(visits <= crate::search::config::MAX_ADDED_VISITS);
+        if self.visits < SUMS_BELOW {
+            self.visits += visits;
+            self.stat += reward;
         } else {
-            self.reward / self.visits as f32
+            self.add_stats_near_mean(visits, reward);
         }
+    }
+
+    /// [`add_stats`](Self::add_stats) near or past the threshold, out of the backup's loop.
+    #[cold]
+    #[inline(never)]
+    fn add_stats_near_mean(&mut self, visits: u32, reward: f32) {
+        (self.visits, self.stat) = super::stats::add(self.visits, self.stat, visits, reward);
+    }
+
+    /// Sets the statistics to `visits` visits whose rewards add up to `sum` (node priors,
+    /// tests).
+    #[inline]
+    pub(crate) fn set_stats(&mut self, visits: u32, sum: f32) {
+        self.visits = visits;
+        self.stat = if visits < super::stats::MEAN_FROM {
+            sum
+        } else {
+            super::stats::with_mean(visits, sum / visits as f32)
+        };
     }
 
     /// The implicit minimax value for the mover into this node.

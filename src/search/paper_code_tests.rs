@@ -540,10 +540,9 @@ fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
     let g = Breakthrough::start();
     let mut kids = [Node::EMPTY; 6];
     for k in &mut kids {
-        k.visits = 4;
-        k.reward = 2.0;
+        k.set_stats(4, 2.0);
     }
-    kids[0].reward = -4.0; // worse than the five tied ones
+    kids[0].set_stats(4, -4.0); // worse than the five tied ones
     let explore = 0.8;
     let mut rng = seeded(5);
     let mut seen = [0u32; 6];
@@ -560,8 +559,7 @@ fn code_ties_take_the_first_of_equal_scores_unless_unvisited() {
     // Unvisited children are still drawn at random (the code scores them "infinity plus a
     // random number").
     for k in &mut kids[2..] {
-        k.visits = 0;
-        k.reward = 0.0;
+        k.set_stats(0, 0.0);
     }
     let mut seen = [0u32; 6];
     for _ in 0..200 {

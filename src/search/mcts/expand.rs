@@ -235,8 +235,7 @@ impl ChildStart {
             c.proven = self.proven;
         }
         if let Some((visits, reward)) = self.prior {
-            c.visits = visits;
-            c.reward = reward;
+            c.set_stats(visits, reward);
         }
     }
 }
@@ -245,6 +244,14 @@ impl ChildStart {
 /// from `game`, which is left as it was ([`StartRules::start`]). The parallel expansion uses
 /// it; the one-thread expansion reads the rules once for all of a node's children.
 #[inline(always)]
+#[cfg_attr(
+    not(all(
+        target_has_atomic = "8",
+        target_has_atomic = "16",
+        target_has_atomic = "32"
+    )),
+    allow(dead_code)
+)]
 pub(crate) fn child_start<G: Game>(cfg: &MctsConfig<G>, game: &mut G, mv: G::Move) -> ChildStart {
     StartRules::of(cfg).start(game, mv)
 }

@@ -9,7 +9,7 @@ use crate::rng::below;
 use crate::search::config::{MctsConfig, ValueMode};
 #[cfg(not(feature = "compact-code"))]
 use crate::search::math::lookup_limit;
-use crate::search::math::{inv_sqrt, inv_sqrt_below, sqrt_ln};
+use crate::search::math::{inv_sqrt_below, mean_and_inv_sqrt, sqrt_ln};
 use crate::search::node::{Node, NodeId, Proven, flag};
 #[cfg(not(feature = "compact-code"))]
 use crate::search::node::{ScanCache, has_header};
@@ -271,7 +271,8 @@ pub(crate) fn score_kind<G: Game>(cfg: &MctsConfig<G>) -> u8 {
 pub(crate) trait SelectChild {
     /// The solver's value.
     fn proven(&self) -> Proven;
-    /// `(visits, reward)`, read together.
+    /// `(visits, stat)`, read together: the count and the reward statistic
+    /// ([`stats`](crate::search::stats)).
     fn stats(&self) -> (u32, f32);
     /// The flag bits ([`flag`]).
     fn flags(&self) -> u8;
@@ -288,7 +289,7 @@ impl SelectChild for Node {
     }
     #[inline(always)]
     fn stats(&self) -> (u32, f32) {
-        (self.visits, self.reward)
+        (self.visits, self.stat)
     }
     #[inline(always)]
     fn flags(&self) -> u8 {
@@ -680,7 +681,7 @@ fn uct_score<G: Game, C: SelectChild, const SCORE: u8>(
     visited_score::<G, C, SCORE, false>(cfg, c, visits, reward, explore, game)
 }
 
-/// [`uct_score`] of a child with `visits > 0` and `reward`, as read once by the caller;
+/// [`uct_score`] of a child with `visits > 0` and statistic `reward`, as read once by the caller;
 /// `IN_TABLE`: the caller has checked that `visits` is below the [`lookup_limit`] it read.
 #[inline(always)]
 fn visited_score<G: Game, C: SelectChild, const SCORE: u8, const IN_TABLE: bool>(
@@ -696,7 +697,12 @@ fn visited_score<G: Game, C: SelectChild, const SCORE: u8, const IN_TABLE: bool>
     let plain = SCORE == score::PLAIN
         || (general && cfg.value_mode == ValueMode::Mean && cfg.progressive_bias.is_none());
     let alpha = cfg.alpha;
-    let mut mean = reward / visits as f32;
+    // A count inside the table is below the threshold where the statistic becomes a mean.
+    let (mut mean, inv) = if IN_TABLE {
+        (reward / visits as f32, inv_sqrt_below(visits))
+    } else {
+        mean_and_inv_sqrt(visits, reward)
+    };
     // A child's estimate stays within its proven bounds (draw bounds need draws).
     if G::CAN_DRAW {
         let flags = c.flags();
@@ -723,11 +729,6 @@ fn visited_score<G: Game, C: SelectChild, const SCORE: u8, const IN_TABLE: bool>
             }
         }
     };
-    let inv = if IN_TABLE {
-        inv_sqrt_below(visits)
-    } else {
-        inv_sqrt(visits)
-    };
     let mut s = q + explore * inv;
     if let (true, false, Some(w)) = (general, plain, cfg.progressive_bias) {
         let h = G::decode_move(c.move_code())
@@ -752,7 +753,7 @@ mod tests {
             if c.visits == 0 {
                 f32::INFINITY
             } else {
-                c.reward / c.visits as f32 + explore * inv_sqrt(c.visits)
+                c.mean() + explore * crate::search::math::inv_sqrt(c.visits)
             }
         };
         let (mut best, mut best_i, mut ties, mut draw) = (f32::NEG_INFINITY, None, 0, None);
@@ -847,7 +848,7 @@ mod tests {
                     1 => 4_094 + (r >> 32) as u32 % 5,
                     _ => 1 + (r % 3) as u32,
                 };
-                k.reward = ((r >> 8) % 3) as f32 - 1.0;
+                k.stat = ((r >> 8) % 3) as f32 - 1.0;
                 k.value = ((r >> 12) % 3) as f32 * 0.5 - 0.5;
                 k.proven = match (r >> 16) % 16 {
                     // Now and then every child a proven loss or draw.
@@ -921,7 +922,7 @@ mod tests {
                 let r = next_u64(&mut draws);
                 // Few visits and rewards from a small set, so that equal scores are common.
                 k.visits = (r % 4) as u32;
-                k.reward = ((r >> 8) % 3) as f32 - 1.0;
+                k.stat = ((r >> 8) % 3) as f32 - 1.0;
                 k.proven = match (r >> 16) % 16 {
                     0 => Proven::Win,
                     1 | 2 => Proven::Loss,

@@ -240,9 +240,9 @@ impl<G: Game> Mcts<'_, G> {
             {
                 let k = H::visits(&self.config);
                 let p = self.pool.get_mut(parent);
-                let mean = p.mean();
-                p.visits = p.visits.saturating_sub(k);
-                p.reward = mean * p.visits as f32;
+                let to = p.visits.saturating_sub(k);
+                p.stat = crate::search::stats::with_visits(p.visits, p.stat, to);
+                p.visits = to;
             }
         }
         full

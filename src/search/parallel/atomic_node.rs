@@ -7,18 +7,23 @@
 //! variation, tree reuse, the next search) reads as before.
 
 use super::super::node::{Node, Proven, flag};
+use super::super::stats;
 use core::mem::{align_of, offset_of, size_of};
+#[cfg(not(target_has_atomic = "64"))]
+use core::sync::atomic::AtomicBool;
 #[cfg(target_has_atomic = "64")]
 use core::sync::atomic::AtomicU64;
 use core::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, Ordering};
 
-/// [`Node`] with atomic fields (see the module documentation). `reward` and `value` hold the
-/// bits of an `f32`; `proven` the discriminant of a [`Proven`].
+/// [`Node`] with atomic fields (see the module documentation). `stat` and `value` hold the
+/// bits of the node's reward statistic ([`stats`]) and of its implicit value; `proven` the
+/// discriminant of a [`Proven`].
 ///
-/// Where the target has 64-bit atomics, `visits` and `reward` (the first eight bytes, 8-byte
+/// Where the target has 64-bit atomics, `visits` and `stat` (the first eight bytes, 8-byte
 /// aligned) are one [`Stats`] word, read with one load and updated with one compare-and-swap,
 /// so a reader always sees a pair from the same moment and a virtual loss or a backup is one
-/// read-modify-write instead of two. Elsewhere they are two 32-bit atomics.
+/// read-modify-write instead of two. Elsewhere they are two 32-bit atomics, updated under one
+/// of a few spin locks (the statistic's form depends on the count, so the two change together).
 #[repr(C, align(8))]
 pub(crate) struct AtomicNode {
     stats: Stats,
@@ -31,21 +36,21 @@ pub(crate) struct AtomicNode {
     pub(crate) flags: AtomicU8,
 }
 
-/// `visits` and the bits of `reward` as one 64-bit word, in memory order (`visits` first).
+/// `visits` and `stat` as one 64-bit word, in memory order (`visits` first).
 #[cfg(target_has_atomic = "64")]
 #[repr(transparent)]
 struct Stats(AtomicU64);
 
-/// `visits` and the bits of `reward`, two 32-bit words.
+/// `visits` and `stat`, two 32-bit words.
 #[cfg(not(target_has_atomic = "64"))]
 #[repr(C)]
 struct Stats {
     visits: AtomicU32,
-    reward: AtomicU32,
+    stat: AtomicU32,
 }
 
-/// The shifts of `visits` and of `reward`'s bits in the 64-bit word that holds them in memory
-/// order (`visits` at the lower address).
+/// The shifts of `visits` and of `stat` in the 64-bit word that holds them in memory order
+/// (`visits` at the lower address).
 #[cfg(all(target_has_atomic = "64", target_endian = "little"))]
 const SHIFTS: (u32, u32) = (0, 32);
 #[cfg(all(target_has_atomic = "64", target_endian = "big"))]
@@ -54,8 +59,8 @@ const SHIFTS: (u32, u32) = (32, 0);
 #[cfg(target_has_atomic = "64")]
 impl Stats {
     #[inline(always)]
-    fn pack(visits: u32, reward: f32) -> u64 {
-        (u64::from(visits) << SHIFTS.0) | (u64::from(reward.to_bits()) << SHIFTS.1)
+    fn pack(visits: u32, stat: f32) -> u64 {
+        (u64::from(visits) << SHIFTS.0) | (u64::from(stat.to_bits()) << SHIFTS.1)
     }
 
     #[inline(always)]
@@ -72,20 +77,22 @@ impl Stats {
     }
 
     #[inline(always)]
-    fn store(&self, visits: u32, reward: f32) {
-        self.0.store(Self::pack(visits, reward), Ordering::Relaxed);
+    fn store(&self, visits: u32, stat: f32) {
+        self.0.store(Self::pack(visits, stat), Ordering::Relaxed);
     }
 
     #[inline(always)]
     fn add(&self, visits: u32, reward: f32) {
         let mut cur = self.0.load(Ordering::Relaxed);
         loop {
-            let (n, r) = Self::unpack(cur);
-            let new = Self::pack(n.wrapping_add(visits), r + reward);
-            match self
-                .0
-                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
-            {
+            let (n, b) = Self::unpack(cur);
+            let (n, b) = stats::add(n, b, visits, reward);
+            match self.0.compare_exchange_weak(
+                cur,
+                Self::pack(n, b),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
                 Ok(_) => return,
                 Err(seen) => cur = seen,
             }
@@ -93,38 +100,43 @@ impl Stats {
     }
 }
 
+/// Spin locks for the two-word statistics: a node takes the one its address picks.
+#[cfg(not(target_has_atomic = "64"))]
+static LOCKS: [AtomicBool; 16] = [const { AtomicBool::new(false) }; 16];
+
 #[cfg(not(target_has_atomic = "64"))]
 impl Stats {
+    /// The two words, read one after the other without the lock: under concurrency the pair
+    /// can be one update apart (an estimate off by a simulation; at the threshold of
+    /// [`stats::MEAN_FROM`] visits, one reading of the other form).
     #[inline(always)]
     fn load(&self) -> (u32, f32) {
         (
             self.visits.load(Ordering::Relaxed),
-            f32::from_bits(self.reward.load(Ordering::Relaxed)),
+            f32::from_bits(self.stat.load(Ordering::Relaxed)),
         )
     }
 
     #[inline(always)]
-    fn store(&self, visits: u32, reward: f32) {
+    fn store(&self, visits: u32, stat: f32) {
         self.visits.store(visits, Ordering::Relaxed);
-        self.reward.store(reward.to_bits(), Ordering::Relaxed);
+        self.stat.store(stat.to_bits(), Ordering::Relaxed);
     }
 
+    /// The update under the node's lock, so that no two updates interleave.
     #[inline(always)]
     fn add(&self, visits: u32, reward: f32) {
-        if visits != 0 {
-            self.visits.fetch_add(visits, Ordering::Relaxed);
+        let lock = &LOCKS[(self as *const Self as usize / 24) % LOCKS.len()];
+        while lock
+            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            core::hint::spin_loop();
         }
-        let mut cur = self.reward.load(Ordering::Relaxed);
-        loop {
-            let new = (f32::from_bits(cur) + reward).to_bits();
-            match self
-                .reward
-                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
-            {
-                Ok(_) => return,
-                Err(seen) => cur = seen,
-            }
-        }
+        let (n, b) = self.load();
+        let (n, b) = stats::add(n, b, visits, reward);
+        self.store(n, b);
+        lock.store(false, Ordering::Release);
     }
 }
 
@@ -134,7 +146,7 @@ const _: () = {
     assert!(align_of::<AtomicNode>() == align_of::<Node>());
     assert!(size_of::<Stats>() == 8);
     assert!(offset_of!(AtomicNode, stats) == offset_of!(Node, visits));
-    assert!(offset_of!(Node, reward) == offset_of!(Node, visits) + 4);
+    assert!(offset_of!(Node, stat) == offset_of!(Node, visits) + 4);
     assert!(offset_of!(AtomicNode, first_child) == offset_of!(Node, first_child));
     assert!(offset_of!(AtomicNode, value) == offset_of!(Node, value));
     assert!(offset_of!(AtomicNode, mv) == offset_of!(Node, mv));
@@ -189,7 +201,7 @@ impl AtomicNode {
         self.flags.load(Ordering::Acquire)
     }
 
-    /// `visits` and `reward`, read together (one load where the target has 64-bit atomics).
+    /// `visits` and `stat`, read together (one load where the target has 64-bit atomics).
     #[inline(always)]
     pub(crate) fn stats(&self) -> (u32, f32) {
         self.stats.load()
@@ -223,22 +235,25 @@ impl AtomicNode {
     /// one update apart (see docs/parallel.md: an estimate off by one simulation).
     #[inline(always)]
     pub(crate) fn mean(&self) -> f32 {
-        let (n, r) = self.stats();
-        if n == 0 { 0.0 } else { r / n as f32 }
+        let (n, b) = self.stats();
+        stats::mean(n, b)
     }
 
     /// Adds `visits` (wrapping, so `1 - vl` works) and `reward` to the statistics: one
-    /// compare-and-swap loop on the pair where the target has 64-bit atomics, else a
-    /// `fetch_add` and a compare-and-swap loop on the `f32`'s bits.
+    /// compare-and-swap loop on the pair where the target has 64-bit atomics, else the two words
+    /// under a spin lock ([`stats::add`]).
     #[inline(always)]
     pub(crate) fn add(&self, visits: u32, reward: f32) {
         self.stats.add(visits, reward);
     }
 
-    /// Sets the statistics of a node no other thread can reach yet.
+    /// Sets the statistics of a node no other thread can reach yet: `visits` visits whose
+    /// rewards add up to `sum` (node priors: fewer visits than [`stats::MEAN_FROM`]).
     #[inline(always)]
-    pub(crate) fn set_stats(&self, visits: u32, reward: f32) {
-        self.stats.store(visits, reward);
+    pub(crate) fn set_stats(&self, visits: u32, sum: f32) {
+        let mut n = Node::EMPTY;
+        n.set_stats(visits, sum);
+        self.stats.store(n.visits, n.stat);
     }
 
     /// Whether the mover into the node is the second player.
@@ -251,7 +266,7 @@ impl AtomicNode {
     #[inline]
     pub(crate) fn clear(&self) {
         let e = Node::EMPTY;
-        self.stats.store(e.visits, e.reward);
+        self.stats.store(e.visits, e.stat);
         self.first_child.store(e.first_child, Ordering::Relaxed);
         self.value.store(e.value.to_bits(), Ordering::Relaxed);
         self.mv.store(e.mv, Ordering::Relaxed);

@@ -17,6 +17,7 @@ use crate::search::config::Valid;
 use crate::search::mcts::{Mcts, SearchResult};
 use crate::search::node::{Node, NodeId, Proven, flag};
 use crate::search::pool::Pool;
+use crate::search::stats;
 use crate::search::{Budget, Clock};
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, Ordering};
@@ -264,8 +265,7 @@ impl<G: Game> Mcts<'_, G> {
                 continue;
             };
             let c = self.pool.get_mut(NodeId(root.first_child + i as u32));
-            c.visits = c.visits.saturating_add(o.visits);
-            c.reward += o.reward;
+            (c.visits, c.stat) = stats::merge((c.visits, c.stat), (o.visits, o.stat));
             if c.visits > 0 {
                 c.flags |= flag::VISITED;
             }

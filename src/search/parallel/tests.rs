@@ -76,10 +76,15 @@ pub(super) fn check_counts(nodes: &mut [Node], len: u32) {
             continue;
         }
         let n = *pool.get(NodeId(i));
+        // Below the threshold the statistic is the sum (above it a mean, within ±1 by form).
+        let sum = if n.visits < crate::search::stats::MEAN_FROM {
+            n.stat
+        } else {
+            n.mean() * n.visits as f32
+        };
         assert!(
-            n.reward.abs() <= n.visits as f32 + 1e-3,
-            "node {i}: reward {} over {} visits (a virtual loss left behind?)",
-            n.reward,
+            sum.abs() <= n.visits as f32 + 1e-3,
+            "node {i}: reward {sum} over {} visits (a virtual loss left behind?)",
             n.visits
         );
         if let Some(r) = n.proven.reward() {
@@ -452,5 +457,57 @@ fn searches_stop_at_the_root_visit_limit_before_a_count_can_wrap() {
             assert!((1000..1100).contains(&r.simulations), "{}", r.simulations);
         }
         assert!(game.is_legal(r.best.unwrap()));
+    }
+}
+
+#[test]
+fn children_past_the_mean_threshold_keep_their_means_through_a_search() {
+    use crate::search::stats::MEAN_FROM;
+    for (spec, threads) in [
+        ("mcts(reuse)", 1),
+        ("mcts(reuse,im0.4,efLH)", 2),
+        ("mcts(reuse,np)", 2),
+    ] {
+        let game = Breakthrough::new();
+        let mut nodes = vec![Node::EMPTY; 200_000];
+        let cfg = spec::parse_mcts::<Breakthrough>(spec).unwrap();
+        let mut g = game.clone();
+        let mut m = Mcts::new(&mut nodes, cfg);
+        m.search(&mut g, Budget::iterations(300), &mut NoClock);
+        // As if searched for minutes: each root child's count scaled past the threshold (the
+        // best ones past 2^24 of summed reward), its mean kept.
+        let root = *m.pool.get(NodeId::ROOT);
+        let mut before = Vec::new();
+        let mut total = 0u32;
+        for i in 0..u32::from(root.children) {
+            let c = m.pool.get_mut(NodeId(root.first_child + i));
+            let (v, mean) = (c.visits.max(1) * (1 << 19) + MEAN_FROM, c.mean());
+            c.set_stats(v, mean * v as f32);
+            assert!(c.visits >= MEAN_FROM);
+            total += v;
+            before.push((v, c.mean()));
+        }
+        m.pool.get_mut(NodeId::ROOT).visits = total + 1;
+        let r = m.search_parallel(
+            &mut g,
+            Budget::iterations(2_000),
+            &mut NoClock,
+            &mut TestThreads(threads),
+            ParallelSettings::default(),
+        );
+        let mut added = 0;
+        for (i, &(v, mean)) in before.iter().enumerate() {
+            let c = *m.pool().get(NodeId(root.first_child + i as u32));
+            let more = c.visits - v;
+            added += more;
+            // The mean moved by at most what the new visits could move it.
+            let bound = more as f32 * 2.0 / c.visits as f32 + 1e-6;
+            assert!(
+                (c.mean() - mean).abs() <= bound,
+                "{spec}: child {i}: {} from {mean}",
+                c.mean()
+            );
+        }
+        assert_eq!(added as u64, r.simulations, "{spec}");
     }
 }
