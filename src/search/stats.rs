@@ -11,18 +11,18 @@
 //! From [`MEAN_FROM`] visits on, the field's 32 bits hold the **mean** as a fixed-point number
 //! (units of 2⁻²⁹: the bits an `f32` spends on its exponent go to the fraction), offset by 2²⁹
 //! so that they are the bits of a finite positive `f32` (never a NaN, whose bits a move need not
-//! keep); nothing reads them as a float. An update works the new mean out in `f64` from the old
-//! one and the count and rounds it to the grid with a dither taken from the count (a Weyl
-//! sequence), so that the rounding errors average out instead of all leaning one way: nearest
-//! rounding would lose every increment below half a unit, which from about 10⁸ visits on is the
-//! smaller of a node's two kinds of result. The mean's error stays about 2⁻²⁹·√(n/18): 3·10⁻⁵ at
+//! keep); nothing reads them as a float. An update works the new mean out exactly in integers
+//! (the sum in 2⁻²⁹ units, an `i64`) from the old mean and the count, and rounds it to the grid
+//! with a dither taken from the count (a Weyl sequence), so that the rounding errors average out
+//! instead of all leaning one way: nearest rounding would lose every increment below half a
+//! unit, which from about 10⁸ visits on is the smaller of a node's two kinds of result. The mean's error stays about 2⁻²⁹·√(n/18): 3·10⁻⁵ at
 //! the `u32` visit limit. The field stays an `f32` so that sums, the common case, are added and
 //! divided where they lie in memory (as integer bits they cost 2–3% more instructions).
 //!
 //! The representation is a function of the count alone, so a pair read together (one word in
 //! the parallel search) always decodes, and a node that falls back below the threshold (a
 //! virtual loss taken back) returns to a sum. Every operation is integer or correctly rounded
-//! IEEE arithmetic: the same bits on every platform.
+//! IEEE `f32` arithmetic: the same bits on every platform.
 
 /// The visit count from which a node's statistic is its mean in fixed point rather than the
 /// `f32` sum of its rewards. At `2²²` the sum of ±1 rewards is still exact and a sum of
@@ -32,7 +32,7 @@
 pub const MEAN_FROM: u32 = 1 << 22;
 
 /// Fixed-point units per 1 of mean reward: `2²⁹`.
-const SCALE: f64 = (1u64 << 29) as f64;
+const UNIT: f32 = (1u32 << 29) as f32;
 
 /// What a fixed-point mean is offset by in the field's bits: the means `[-1, 1]` become
 /// `0..=2³⁰`, the bits of finite positive `f32`s.
@@ -85,7 +85,7 @@ pub(crate) fn add(visits: u32, stat: f32, dv: u32, dr: f32) -> (u32, f32) {
     if visits < MEAN_FROM && n < MEAN_FROM {
         (n, stat + dr)
     } else {
-        (n, encode(n, total(visits, stat) + f64::from(dr)))
+        (n, encode(n, total(visits, stat) + units(dr)))
     }
 }
 
@@ -115,7 +115,7 @@ pub(crate) fn with_mean(visits: u32, mean: f32) -> f32 {
     if visits < MEAN_FROM {
         mean * visits as f32
     } else {
-        to_fixed(f64::from(mean) * SCALE, visits)
+        encode(visits, units(mean.clamp(-1.0, 1.0)) * i64::from(visits))
     }
 }
 
@@ -125,45 +125,57 @@ pub(crate) fn with_visits(visits: u32, stat: f32, to: u32) -> f32 {
     match (visits >= MEAN_FROM, to >= MEAN_FROM) {
         (false, false) => mean(visits, stat) * to as f32,
         (true, true) => stat,
-        _ => encode(
+        (true, false) => encode(to, fixed(stat) * i64::from(to)),
+        (false, true) => encode(
             to,
-            total(visits, stat) / f64::from(visits.max(1)) * f64::from(to),
+            units(stat).div_euclid(i64::from(visits.max(1))) * i64::from(to),
         ),
     }
 }
 
-/// The sum of the rewards a statistic stands for, in `f64`.
+/// `x` in fixed-point units (2⁻²⁹), an `i64` (saturating; NaN gives 0): exact for `|x| ≥ 2⁻⁵`,
+/// where the `f32` product is a whole number, and within a unit below.
 #[inline]
-fn total(visits: u32, stat: f32) -> f64 {
+fn units(x: f32) -> i64 {
+    (x * UNIT) as i64
+}
+
+/// The fixed-point mean a field holds (the field's bits less the offset).
+#[inline]
+fn fixed(stat: f32) -> i64 {
+    i64::from(stat.to_bits()) - OFFSET
+}
+
+/// The sum of the rewards a statistic stands for, in fixed-point units: below 2⁶¹ in size
+/// (a mean of at most 1 times at most 2³² visits), so that two of them and a reward add up in
+/// an `i64`.
+#[inline]
+fn total(visits: u32, stat: f32) -> i64 {
     if visits >= MEAN_FROM {
-        (i64::from(stat.to_bits()) - OFFSET) as f64 / SCALE * f64::from(visits)
+        fixed(stat) * i64::from(visits)
     } else {
-        f64::from(stat)
+        units(stat)
     }
 }
 
-/// The statistic of `visits` visits whose rewards sum to `sum`.
+/// The statistic of `visits` visits whose rewards sum to `total` units. Past the threshold,
+/// the mean `total / visits` rounded down or up as it falls with a dither in `[0, 1)` added,
+/// taken from `visits`: over successive counts the dithers are spread evenly (the fractional
+/// parts of `visits · φ⁻¹`), so each rounding is unbiased on average. Clamped to the means
+/// `[-1, 1]` and stored offset, as the field's bits. Below it, the sum as an `f32` (one
+/// rounding; the scaling by a power of two is exact). Integer arithmetic throughout, so the
+/// firmware links no `f64` routines.
 #[inline(never)]
-fn encode(visits: u32, sum: f64) -> f32 {
+fn encode(visits: u32, total: i64) -> f32 {
     if visits >= MEAN_FROM {
-        to_fixed(sum / f64::from(visits) * SCALE, visits)
+        let n = u64::from(visits);
+        // The dither times the count, in units: a 32-bit fraction times `n`.
+        let dither = ((n.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) * n) >> 32;
+        let m = total.saturating_add(dither as i64).div_euclid(n as i64);
+        f32::from_bits((m.clamp(-OFFSET, OFFSET) + OFFSET) as u32)
     } else {
-        sum as f32
+        total as f32 * (1.0 / UNIT)
     }
-}
-
-/// `x` (a mean in fixed-point units) rounded to a whole number, down or up as `x` plus a dither
-/// in `[0, 1)` taken from `visits` falls: over successive counts the dithers are spread evenly
-/// (the fractional parts of `visits · φ⁻¹`), so each rounding is unbiased on average. Clamped
-/// to the means `[-1, 1]` and stored offset, as the field's bits.
-fn to_fixed(x: f64, visits: u32) -> f32 {
-    let dither = (u64::from(visits).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11) as f64
-        * (1.0 / (1u64 << 53) as f64);
-    // Shifted by 2³² so that the truncation of a positive number is the floor.
-    const SHIFT: f64 = (1u64 << 32) as f64;
-    let y = x + dither + SHIFT;
-    let floor = if y <= 0.0 { 0 } else { y as u64 } as i64 - (1i64 << 32);
-    f32::from_bits((floor.clamp(-OFFSET, OFFSET) + OFFSET) as u32)
 }
 
 // The scan looks `1/√n` up below its table's limit without this module's test: every count it
@@ -297,13 +309,14 @@ mod tests {
             let b = with_mean(MEAN_FROM, m);
             assert!((mean(MEAN_FROM, b) - m).abs() < 1e-8, "{m}");
         }
-        assert_eq!(fixed_mean(to_fixed(1e12, 5)), 1.0);
-        assert_eq!(fixed_mean(to_fixed(-1e12, 5)), -1.0);
-        assert_eq!(fixed_mean(to_fixed(-3.0, 0)), -3.0 / SCALE as f32);
+        let n = MEAN_FROM;
+        assert_eq!(fixed_mean(encode(n, i64::MAX / 2)), 1.0);
+        assert_eq!(fixed_mean(encode(n, i64::MIN / 2)), -1.0);
+        assert_eq!(fixed_mean(encode(n, -3 * i64::from(n))), -3.0 / UNIT);
         // Every stored mean is a finite positive f32's bits, never a NaN's.
-        for x in [-SCALE, -1.0, 0.0, 1.0, SCALE] {
-            let f = to_fixed(x, 9);
-            assert!(f.is_finite() && f >= 0.0, "{x}");
+        for t in [i64::MIN / 2, -1, 0, 1, i64::MAX / 2] {
+            let f = encode(n, t);
+            assert!(f.is_finite() && f >= 0.0, "{t}");
         }
     }
 }
