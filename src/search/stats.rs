@@ -119,17 +119,16 @@ pub(crate) fn with_mean(visits: u32, mean: f32) -> f32 {
     }
 }
 
-/// The statistic of `to` visits with the mean of `(visits, stat)`: a count taken back with the
-/// mean kept (`code-proof-visits`).
+/// The statistic of `to` visits (at most `visits`) with the mean of `(visits, stat)`: a count
+/// taken back with the mean kept (`code-proof-visits`).
 pub(crate) fn with_visits(visits: u32, stat: f32, to: u32) -> f32 {
-    match (visits >= MEAN_FROM, to >= MEAN_FROM) {
-        (false, false) => mean(visits, stat) * to as f32,
-        (true, true) => stat,
-        (true, false) => encode(to, fixed(stat) * i64::from(to)),
-        (false, true) => encode(
-            to,
-            units(stat).div_euclid(i64::from(visits.max(1))) * i64::from(to),
-        ),
+    debug_assert!(to <= visits);
+    if visits < MEAN_FROM {
+        mean(visits, stat) * to as f32
+    } else if to >= MEAN_FROM {
+        stat
+    } else {
+        encode(to, fixed(stat) * i64::from(to))
     }
 }
 
