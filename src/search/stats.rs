@@ -15,9 +15,10 @@
 //! (the sum in 2⁻²⁹ units, an `i64`) from the old mean and the count, and rounds it to the grid
 //! with a dither taken from the count (a Weyl sequence), so that the rounding errors average out
 //! instead of all leaning one way: nearest rounding would lose every increment below half a
-//! unit, which from about 10⁸ visits on is the smaller of a node's two kinds of result. The mean's error stays about 2⁻²⁹·√(n/18): 3·10⁻⁵ at
-//! the `u32` visit limit. The field stays an `f32` so that sums, the common case, are added and
-//! divided where they lie in memory (as integer bits they cost 2–3% more instructions).
+//! unit, which from about 10⁸ visits on is the smaller of a node's two kinds of result. The
+//! mean's error stays about 2⁻²⁹·√(n/18): 3·10⁻⁵ at the `u32` visit limit. The field stays an
+//! `f32` so that sums, the common case, are added and divided where they lie in memory (as
+//! integer bits they cost 2–3% more instructions).
 //!
 //! The representation is a function of the count alone, so a pair read together (one word in
 //! the parallel search) always decodes, and a node that falls back below the threshold (a
