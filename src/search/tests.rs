@@ -4,6 +4,7 @@
 use super::config::{Expansion, MctsConfig, PlayoutPolicy, ValueMode};
 use super::mcts::Mcts;
 use super::node::{Node, NodeId, Proven};
+#[cfg(not(feature = "compact-code"))]
 use super::pool::Pool;
 use super::{Budget, NoClock, StopReason, spec};
 use crate::game::{Game, MoveBuffer, Player};
