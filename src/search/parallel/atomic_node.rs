@@ -9,7 +9,7 @@
 use super::super::node::{Node, Proven, flag};
 use super::super::stats;
 use core::mem::{align_of, offset_of, size_of};
-#[cfg(not(target_has_atomic = "64"))]
+#[cfg(any(test, not(target_has_atomic = "64")))]
 use core::sync::atomic::AtomicBool;
 #[cfg(target_has_atomic = "64")]
 use core::sync::atomic::AtomicU64;
@@ -43,8 +43,13 @@ struct Stats(AtomicU64);
 
 /// `visits` and `stat`, two 32-bit words.
 #[cfg(not(target_has_atomic = "64"))]
+type Stats = TwoWords;
+
+/// The statistics as two 32-bit atomics (targets without 64-bit atomics; compiled for the tests
+/// everywhere, so that they run).
+#[cfg(any(test, not(target_has_atomic = "64")))]
 #[repr(C)]
-struct Stats {
+pub(super) struct TwoWords {
     visits: AtomicU32,
     stat: AtomicU32,
 }
@@ -101,16 +106,25 @@ impl Stats {
 }
 
 /// Spin locks for the two-word statistics: a node takes the one its address picks.
-#[cfg(not(target_has_atomic = "64"))]
+#[cfg(any(test, not(target_has_atomic = "64")))]
 static LOCKS: [AtomicBool; 16] = [const { AtomicBool::new(false) }; 16];
 
-#[cfg(not(target_has_atomic = "64"))]
-impl Stats {
+#[cfg(any(test, not(target_has_atomic = "64")))]
+impl TwoWords {
+    /// Blank statistics (for the tests).
+    #[cfg(test)]
+    pub(super) const fn new() -> Self {
+        TwoWords {
+            visits: AtomicU32::new(0),
+            stat: AtomicU32::new(0),
+        }
+    }
+
     /// The two words, read one after the other without the lock: under concurrency the pair
     /// can be one update apart (an estimate off by a simulation; at the threshold of
     /// [`stats::MEAN_FROM`] visits, one reading of the other form).
     #[inline(always)]
-    fn load(&self) -> (u32, f32) {
+    pub(super) fn load(&self) -> (u32, f32) {
         (
             self.visits.load(Ordering::Relaxed),
             f32::from_bits(self.stat.load(Ordering::Relaxed)),
@@ -118,14 +132,14 @@ impl Stats {
     }
 
     #[inline(always)]
-    fn store(&self, visits: u32, stat: f32) {
+    pub(super) fn store(&self, visits: u32, stat: f32) {
         self.visits.store(visits, Ordering::Relaxed);
         self.stat.store(stat.to_bits(), Ordering::Relaxed);
     }
 
     /// The update under the node's lock, so that no two updates interleave.
     #[inline(always)]
-    fn add(&self, visits: u32, reward: f32) {
+    pub(super) fn add(&self, visits: u32, reward: f32) {
         let lock = &LOCKS[(self as *const Self as usize / 24) % LOCKS.len()];
         while lock
             .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)

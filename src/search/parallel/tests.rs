@@ -511,3 +511,43 @@ fn children_past_the_mean_threshold_keep_their_means_through_a_search() {
         assert_eq!(added as u64, r.simulations, "{spec}");
     }
 }
+
+#[test]
+fn the_two_word_statistics_take_concurrent_updates_across_the_threshold() {
+    // The form targets without 64-bit atomics use, from two threads: virtual losses put on and
+    // taken back, and backups, over a count that crosses 2^22 both ways.
+    use super::atomic_node::TwoWords;
+    use crate::search::stats::MEAN_FROM;
+    let s = TwoWords::new();
+    let start = MEAN_FROM - 2_000;
+    s.store(start, 0.5 * start as f32);
+    let per_thread = 20_000u32;
+    std::thread::scope(|scope| {
+        for t in 0..2u32 {
+            let s = &s;
+            scope.spawn(move || {
+                for i in 0..per_thread {
+                    // Virtual loss of 3, then the backup: one visit, a win for even i.
+                    s.add(3, -3.0);
+                    let r = if (i + t) % 2 == 0 { 1.0 } else { 0.0 };
+                    s.add(1u32.wrapping_sub(3), r + 3.0);
+                }
+            });
+        }
+    });
+    let (n, stat) = s.load();
+    assert_eq!(n, start + 2 * per_thread);
+    // Half the new visits won, as half the old ones did: the mean stays 0.5 up to the
+    // updates' rounding (a lost update would show in the count).
+    let m = crate::search::stats::mean(n, stat);
+    assert!((m - 0.5).abs() < 1e-5, "{m}");
+    // Taken back below the threshold, the statistic is a sum again.
+    s.add((3 * per_thread).wrapping_neg(), -1.5 * per_thread as f32);
+    let (n2, stat2) = s.load();
+    assert!(n2 < MEAN_FROM);
+    assert!(
+        (stat2 / n2 as f32 - 0.5).abs() < 1e-4,
+        "{}",
+        stat2 / n2 as f32
+    );
+}
